@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+// Digital Wall: one package, one module per responsibility (see DESIGN.md).
+
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "DigitalWall",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "WallCore", targets: ["WallCore"]),
+        .executable(name: "dwall", targets: ["dwall"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: Domain and wire contract (Foundation only)
+        .target(name: "WallCore", swiftSettings: strict),
+
+        // MARK: Storage
+        .target(
+            name: "WallStore",
+            dependencies: [
+                "WallCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: HTTP application
+        .target(
+            name: "WallServer",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: The one executable
+        .executableTarget(
+            name: "dwall",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                "WallServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "WallCoreTests", dependencies: ["WallCore"], swiftSettings: strict),
+        .testTarget(
+            name: "WallStoreTests",
+            dependencies: ["WallCore", "WallStore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WallServerTests",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                "WallServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DwallTests",
+            dependencies: ["WallCore"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,37 @@
+/// Every limit Digital Wall enforces, in one place, shared by the server and its clients.
+public enum Limits {
+    /// Longest URL accepted, in characters (browsers cope with about 2 MB; real links are far shorter).
+    public static let maxURLLength = 4_096
+    /// Longest title, in characters.
+    public static let maxTitleLength = 1_000
+    /// Longest note a person may attach to a share, in characters.
+    public static let maxNoteLength = 10_000
+    /// Longest text share (a passage, an article body), in characters.
+    public static let maxTextLength = 200_000
+    /// Most tags on one item.
+    public static let maxTags = 32
+    /// Longest tag, in characters.
+    public static let maxTagLength = 64
+    /// Longest wall reference (a slug or an id) and wall name, in characters.
+    public static let maxWallNameLength = 100
+    /// Longest `source` label a client may send, in characters.
+    public static let maxSourceLength = 40
+    /// Largest JSON request body, in bytes; checked while the body streams in.
+    public static let maxJSONBodyBytes = 1_048_576
+    /// Items per page when the client does not ask.
+    public static let defaultPageSize = 50
+    /// Most items per page.
+    public static let maxPageSize = 200
+    /// Longest full-text search query, in characters.
+    public static let maxSearchQueryLength = 256
+    /// Shortest and longest user name.
+    public static let usernameLength = 1...64
+    /// Shortest password, in characters.
+    public static let minPasswordLength = 8
+    /// Longest password, in UTF-8 bytes (bcrypt reads no further than 72).
+    public static let maxPasswordBytes = 72
+    /// Longest label of an API token, in characters.
+    public static let maxTokenLabelLength = 100
+    /// Most walls one person may have.
+    public static let maxWallsPerUser = 500
+}

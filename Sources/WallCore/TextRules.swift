@@ -1,0 +1,50 @@
+import Foundation
+
+/// How free text from a client is cleaned and checked: trimmed, length-limited, no control characters.
+enum TextRules {
+    /// Trims `value`; `nil` when absent or empty; throws when over `limit` or holding control characters.
+    ///
+    /// `multiline` fields (text, notes) may hold line breaks and tabs; single-line fields may not.
+    static func clean(
+        _ value: String?, field: String, limit: Int, multiline: Bool
+    ) throws(ValidationError) -> String? {
+        guard let value else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
+        guard trimmed.count <= limit else {
+            throw .invalid(field, "\(field) is longer than \(limit) characters.")
+        }
+        if let bad = trimmed.unicodeScalars.first(where: { isForbidden($0, multiline: multiline) }) {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw .invalid(field, "\(field) contains a control character (U+\(code)).")
+        }
+        return trimmed
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x09: return !multiline
+        case 0x00...0x1F, 0x7F: return true
+        default: return false
+        }
+    }
+
+    /// Normalises tags: trimmed, inner whitespace collapsed, lower-cased, empty ones dropped, duplicates removed.
+    static func tags(_ values: [String]?, field: String = "tags") throws(ValidationError) -> [String] {
+        guard let values else { return [] }
+        var seen = Set<String>()
+        var result: [String] = []
+        for (index, value) in values.enumerated() {
+            let name = "\(field)[\(index)]"
+            guard let cleaned = try clean(value, field: name, limit: Limits.maxTagLength, multiline: false) else {
+                continue
+            }
+            let tag = cleaned.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+            if seen.insert(tag).inserted { result.append(tag) }
+        }
+        guard result.count <= Limits.maxTags else {
+            throw .invalid(field, "At most \(Limits.maxTags) tags are allowed.")
+        }
+        return result
+    }
+}

@@ -1,0 +1,5 @@
+import WallServer
+import WallStore
+import ArgumentParser
+import Logging
+import Hummingbird
