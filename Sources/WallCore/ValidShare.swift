@@ -42,9 +42,9 @@ public struct ValidShare: Sendable, Equatable {
         self.note = note
         self.wall = wall
         self.tags = tags
-        self.sharedAt = sharedAt
+        self.sharedAt = sharedAt?.roundedToMillis
         self.source = source
-        let sharedAtMillis = sharedAt.map { String(Int64(($0.timeIntervalSince1970 * 1000).rounded())) }
+        let sharedAtMillis = sharedAt.map { String($0.millisSince1970) }
         let parts: [String?] = [
             kind.rawValue, url, text, title, note, wall, tags.joined(separator: "\u{1F}"),
             sharedAtMillis, source.rawValue,

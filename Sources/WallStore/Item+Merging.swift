@@ -1,0 +1,25 @@
+import WallCore
+
+extension Item {
+    /// This item after the same link was shared again: nothing the person wrote is lost.
+    ///
+    /// A new note is appended (unless the item's note already holds it, or the result would pass
+    /// the note limit); new tags are added after the old ones (up to the tag limit); a title fills
+    /// in only when the item has none. `updatedAt` is left for the caller.
+    func merging(_ share: ValidShare) -> Item {
+        var merged = self
+        if let note = share.note {
+            if let current = userNote, !current.isEmpty {
+                let combined = current + "\n\n" + note
+                if !current.contains(note) && combined.count <= Limits.maxNoteLength { merged.userNote = combined }
+            } else {
+                merged.userNote = note
+            }
+        }
+        for tag in share.tags where !merged.tags.contains(tag) && merged.tags.count < Limits.maxTags {
+            merged.tags.append(tag)
+        }
+        if merged.title == nil { merged.title = share.title }
+        return merged
+    }
+}

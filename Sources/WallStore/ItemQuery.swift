@@ -1,0 +1,30 @@
+import WallCore
+
+/// What `GET /v1/items` asks for.
+public struct ItemQuery: Sendable, Equatable {
+    /// Only this wall (id or slug).
+    public var wall: String?
+    /// Only this kind.
+    public var kind: ItemKind?
+    /// Only items with this tag.
+    public var tag: String?
+    /// Only items matching this full-text query.
+    public var search: SearchQuery?
+    /// Start after this position (from the previous page's cursor).
+    public var cursor: ItemCursor?
+    /// Page size, 1 to `Limits.maxPageSize`.
+    public var limit: Int
+
+    /// Makes a query.
+    public init(
+        wall: String? = nil, kind: ItemKind? = nil, tag: String? = nil, search: SearchQuery? = nil,
+        cursor: ItemCursor? = nil, limit: Int = Limits.defaultPageSize
+    ) {
+        self.wall = wall
+        self.kind = kind
+        self.tag = tag
+        self.search = search
+        self.cursor = cursor
+        self.limit = limit
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// The event log: every change to an item, numbered; the numbers also order the wall.
+enum EventSQL {
+    /// Appends an event and returns its sequence number.
+    static func append(
+        _ kind: ItemEvent.Kind, itemID: UUID, userID: UUID, at date: Date, _ db: Database
+    ) throws -> Int64 {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO events (user_id, kind, item_id, created_at) VALUES (?, ?, ?, ?)"
+        )
+        try statement.execute(arguments: [userID.dbText, kind.rawValue, itemID.dbText, date.millisSince1970])
+        return db.lastInsertedRowID
+    }
+
+    /// Appends an event for `item` and records it in `batch` for announcing after commit.
+    @discardableResult
+    static func record(
+        _ kind: ItemEvent.Kind, item: Item, userID: UUID, at date: Date, _ db: Database, in batch: inout EventBatch
+    ) throws -> Int64 {
+        let seq = try append(kind, itemID: item.id, userID: userID, at: date, db)
+        batch.append(userID: userID, ItemEvent(seq: seq, type: kind, itemId: item.id, item: kind == .deleted ? nil : item))
+        return seq
+    }
+
+    /// Events after `seq`, oldest first, with items as they are now; events of items that are
+    /// gone are skipped (their deletion follows in the log).
+    static func events(after seq: Int64, userID: UUID, limit: Int, _ db: Database) throws -> [ItemEvent] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT seq, kind, item_id FROM events WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            arguments: [userID.dbText, seq, limit]
+        )
+        return try rows.compactMap { row -> ItemEvent? in
+            guard let kind = ItemEvent.Kind(rawValue: row[1]) else { throw CorruptRow(detail: "event kind") }
+            let itemID = try SQLiteRows.uuid(row[2])
+            if kind == .deleted { return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: nil) }
+            guard let item = try ItemSQL.fetch(id: itemID, userID: userID, db) else { return nil }
+            return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: item)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// Item reads and writes inside an open SQLite transaction.
+enum ItemSQL {
+    static func fetch(id: UUID, userID: UUID, _ db: Database) throws -> Item? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(SQLiteRows.itemColumns) FROM items WHERE id = ? AND user_id = ?"
+        )
+        return try Row.fetchOne(statement, arguments: [id.dbText, userID.dbText]).map(SQLiteRows.item)
+    }
+
+    /// The item holding this canonical link on this wall, if any.
+    static func fetch(wallID: UUID, canonicalURL: String, _ db: Database) throws -> Item? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(SQLiteRows.itemColumns) FROM items WHERE wall_id = ? AND canonical_url = ?"
+        )
+        return try Row.fetchOne(statement, arguments: [wallID.dbText, canonicalURL]).map(SQLiteRows.item)
+    }
+
+    static func canonicalURL(itemID: UUID, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT canonical_url FROM items WHERE id = ?", arguments: [itemID.dbText])
+    }
+
+    static func insert(_ item: Item, canonicalURL: String?, sortKey: Int64, userID: UUID, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags,
+                               source, state, shared_at, created_at, updated_at, sort_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [
+            item.id.dbText, userID.dbText, item.wallId.dbText, item.kind.rawValue, item.url, canonicalURL,
+            item.title, item.text, item.userNote, SQLiteRows.tagsText(item.tags), item.source.rawValue,
+            item.state.rawValue, item.sharedAt?.millisSince1970, item.createdAt.millisSince1970,
+            item.updatedAt.millisSince1970, sortKey,
+        ])
+        try insertTags(item.tags, itemID: item.id, userID: userID, db)
+    }
+
+    /// Writes an item's editable fields; moves it to the top when `sortKey` is given.
+    static func update(_ item: Item, sortKey: Int64?, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE items SET title = ?, note = ?, tags = ?, wall_id = ?, state = ?, updated_at = ?,
+                                 sort_key = coalesce(?, sort_key)
+                WHERE id = ?
+                """,
+            arguments: [
+                item.title, item.userNote, SQLiteRows.tagsText(item.tags), item.wallId.dbText,
+                item.state.rawValue, item.updatedAt.millisSince1970, sortKey, item.id.dbText,
+            ]
+        )
+    }
+
+    static func replaceTags(_ tags: [String], itemID: UUID, userID: UUID, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM item_tags WHERE item_id = ?", arguments: [itemID.dbText])
+        try insertTags(tags, itemID: itemID, userID: userID, db)
+    }
+
+    /// Deletes an item; false when the user has no such item.
+    static func delete(id: UUID, userID: UUID, _ db: Database) throws -> Bool {
+        try db.execute(
+            sql: "DELETE FROM items WHERE id = ? AND user_id = ?", arguments: [id.dbText, userID.dbText]
+        )
+        return db.changesCount > 0
+    }
+
+    private static func insertTags(_ tags: [String], itemID: UUID, userID: UUID, _ db: Database) throws {
+        guard !tags.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "INSERT INTO item_tags (item_id, user_id, tag) VALUES (?, ?, ?)")
+        for tag in tags { try statement.execute(arguments: [itemID.dbText, userID.dbText, tag]) }
+    }
+}

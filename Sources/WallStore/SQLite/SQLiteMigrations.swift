@@ -1,0 +1,108 @@
+import GRDB
+
+/// The SQLite schema's history. Migrations are frozen once they land: add a new one, never edit.
+enum SQLiteMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-core", migrate: v1Core)
+        return migrator
+    }
+
+    /// Users, tokens, walls, items with tags and full-text search, share receipts, the event log.
+    private static func v1Core(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY NOT NULL,
+                username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                password_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE tokens (
+                id TEXT PRIMARY KEY NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                label TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER
+            );
+            CREATE INDEX tokens_by_user ON tokens(user_id);
+            CREATE TABLE walls (
+                id TEXT PRIMARY KEY NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                slug TEXT NOT NULL,
+                name TEXT NOT NULL,
+                is_default INTEGER NOT NULL DEFAULT 0,
+                position INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                UNIQUE (user_id, slug)
+            );
+            CREATE UNIQUE INDEX walls_one_default ON walls(user_id) WHERE is_default = 1;
+            CREATE TABLE items (
+                pk INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                wall_id TEXT NOT NULL REFERENCES walls(id),
+                kind TEXT NOT NULL,
+                url TEXT,
+                canonical_url TEXT,
+                title TEXT,
+                text TEXT,
+                note TEXT,
+                tags TEXT NOT NULL DEFAULT '',
+                source TEXT NOT NULL,
+                state TEXT NOT NULL,
+                shared_at INTEGER,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                sort_key INTEGER NOT NULL
+            );
+            CREATE UNIQUE INDEX items_one_link_per_wall ON items(wall_id, canonical_url)
+                WHERE canonical_url IS NOT NULL;
+            CREATE INDEX items_by_user ON items(user_id, sort_key);
+            CREATE INDEX items_by_wall ON items(wall_id, sort_key);
+            CREATE TABLE item_tags (
+                item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+                user_id TEXT NOT NULL,
+                tag TEXT NOT NULL,
+                PRIMARY KEY (item_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX item_tags_by_user ON item_tags(user_id, tag);
+            CREATE TABLE share_receipts (
+                user_id TEXT NOT NULL,
+                share_id TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                duplicate INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (user_id, share_id)
+            ) WITHOUT ROWID;
+            CREATE TABLE events (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                user_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX events_by_user ON events(user_id, seq);
+            CREATE VIRTUAL TABLE items_fts USING fts5(
+                title, note, text, url, tags,
+                content = 'items', content_rowid = 'pk',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER items_fts_after_insert AFTER INSERT ON items BEGIN
+                INSERT INTO items_fts(rowid, title, note, text, url, tags)
+                VALUES (new.pk, new.title, new.note, new.text, new.url, new.tags);
+            END;
+            CREATE TRIGGER items_fts_after_delete AFTER DELETE ON items BEGIN
+                INSERT INTO items_fts(items_fts, rowid, title, note, text, url, tags)
+                VALUES ('delete', old.pk, old.title, old.note, old.text, old.url, old.tags);
+            END;
+            CREATE TRIGGER items_fts_after_update AFTER UPDATE OF title, note, text, url, tags ON items BEGIN
+                INSERT INTO items_fts(items_fts, rowid, title, note, text, url, tags)
+                VALUES ('delete', old.pk, old.title, old.note, old.text, old.url, old.tags);
+                INSERT INTO items_fts(rowid, title, note, text, url, tags)
+                VALUES (new.pk, new.title, new.note, new.text, new.url, new.tags);
+            END;
+            """)
+    }
+}

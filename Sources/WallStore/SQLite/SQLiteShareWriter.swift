@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// Stores batches of shares for the group-commit queue: one transaction per batch, one savepoint
+/// per share, so one refused share never takes the others down with it.
+struct SQLiteShareWriter: Sendable {
+    let pool: DatabasePool
+    let feed: EventFeed
+    let clock: @Sendable () -> Date
+
+    func save(_ jobs: [ShareJob]) throws -> [Result<ShareOutcome, any Error>] {
+        try pool.write { db in
+            let now = clock().roundedToMillis
+            var events = EventBatch()
+            let results = jobs.map { job in
+                Result<ShareOutcome, any Error> {
+                    var jobEvents = EventBatch()
+                    var outcome: ShareOutcome?
+                    try db.inSavepoint {
+                        outcome = try Self.save(job.share, userID: job.userID, now: now, db, &jobEvents)
+                        return .commit
+                    }
+                    events.entries += jobEvents.entries
+                    guard let outcome else { throw CorruptRow(detail: "share without outcome") }
+                    return outcome
+                }
+            }
+            events.announce(to: feed, after: db)
+            return results
+        }
+    }
+
+    /// One share: a replay of a known id, a known link moved to the top, or a new item.
+    static func save(
+        _ share: ValidShare, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
+    ) throws -> ShareOutcome {
+        if let replay = try ShareReceiptSQL.replay(of: share, userID: userID, db) { return replay }
+        let wallID = try WallSQL.require(share.wall, userID: userID, db)
+
+        if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
+            var item = existing.merging(share)
+            item.updatedAt = now
+            let seq = try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            try ItemSQL.update(item, sortKey: seq, db)
+            if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: userID, db) }
+            try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: true, userID: userID, at: now, db)
+            return ShareOutcome(kind: .duplicate, item: item)
+        }
+
+        let item = Item(
+            id: UUID(), kind: share.kind, url: share.url, title: share.title, text: share.text,
+            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source, state: .ready,
+            sharedAt: share.sharedAt, createdAt: now, updatedAt: now
+        )
+        let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
+        try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
+        try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
+        return ShareOutcome(kind: .created, item: item)
+    }
+}
+
+/// Share receipts: which item each share id went to, so a repeated id gets the same answer.
+enum ShareReceiptSQL {
+    /// The earlier answer for this share id; throws when the id was used for other content or
+    /// its item has been deleted since.
+    static func replay(of share: ValidShare, userID: UUID, _ db: Database) throws -> ShareOutcome? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT item_id, fingerprint, duplicate FROM share_receipts WHERE user_id = ? AND share_id = ?"
+        )
+        guard let row = try Row.fetchOne(statement, arguments: [userID.dbText, share.shareID.dbText]) else {
+            return nil
+        }
+        guard row[1] as String == share.fingerprint else {
+            throw StoreError.conflict("This share id was already used for different content.")
+        }
+        guard let item = try ItemSQL.fetch(id: try SQLiteRows.uuid(row[0]), userID: userID, db) else {
+            throw StoreError.shareDeleted
+        }
+        return ShareOutcome(kind: .replayed(duplicate: row[2]), item: item)
+    }
+
+    static func insert(
+        _ share: ValidShare, itemID: UUID, duplicate: Bool, userID: UUID, at date: Date, _ db: Database
+    ) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [
+            userID.dbText, share.shareID.dbText, itemID.dbText, share.fingerprint, duplicate, date.millisSince1970,
+        ])
+    }
+}

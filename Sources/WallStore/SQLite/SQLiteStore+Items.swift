@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import WallCore
+
+extension SQLiteStore {
+    public func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
+        try await shareQueue.submit(ShareJob(share: share, userID: userID))
+    }
+
+    public func item(id: UUID, userID: UUID) async throws -> Item? {
+        try await pool.read { db in try ItemSQL.fetch(id: id, userID: userID, db) }
+    }
+
+    public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
+        try await pool.read { db in
+            var conditions = ["user_id = ?"]
+            var arguments: StatementArguments = [userID.dbText]
+            if let wall = query.wall {
+                guard let wallID = try WallSQL.resolve(wall, userID: userID, db) else {
+                    throw StoreError.notFound("wall")
+                }
+                conditions.append("wall_id = ?")
+                arguments += [wallID.dbText]
+            }
+            if let kind = query.kind {
+                conditions.append("kind = ?")
+                arguments += [kind.rawValue]
+            }
+            if let tag = query.tag {
+                conditions.append("id IN (SELECT item_id FROM item_tags WHERE user_id = ? AND tag = ?)")
+                arguments += [userID.dbText, tag.lowercased()]
+            }
+            if let search = query.search {
+                conditions.append("pk IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
+                arguments += [search.fts5Expression]
+            }
+            if let cursor = query.cursor {
+                conditions.append("sort_key < ?")
+                arguments += [cursor.sortKey]
+            }
+            arguments += [query.limit + 1]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(SQLiteRows.itemColumns) FROM items WHERE \(conditions.joined(separator: " AND "))
+                    ORDER BY sort_key DESC LIMIT ?
+                    """,
+                arguments: arguments
+            )
+            let page = rows.prefix(query.limit)
+            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0[13]).encoded } : nil
+            return ItemPage(items: try page.map(SQLiteRows.item), nextCursor: next)
+        }
+    }
+
+    public func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item {
+        let now = self.now
+        return try await write { db, events in
+            guard let current = try ItemSQL.fetch(id: id, userID: userID, db) else {
+                throw StoreError.notFound("item")
+            }
+            var item = current
+            item.title = patch.title.applied(to: current.title)
+            item.userNote = patch.userNote.applied(to: current.userNote)
+            item.tags = patch.tags.applied(to: current.tags) ?? []
+            if case .set(let ref) = patch.wall {
+                item.wallId = try WallSQL.require(ref, userID: userID, db)
+                if item.wallId != current.wallId, let link = try ItemSQL.canonicalURL(itemID: id, db),
+                   try ItemSQL.fetch(wallID: item.wallId, canonicalURL: link, db) != nil {
+                    throw StoreError.conflict("That link is already on the other wall.")
+                }
+            }
+            guard item != current else { return current }
+            item.updatedAt = now
+            try ItemSQL.update(item, sortKey: nil, db)
+            if item.tags != current.tags { try ItemSQL.replaceTags(item.tags, itemID: id, userID: userID, db) }
+            try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            return item
+        }
+    }
+
+    public func deleteItem(id: UUID, userID: UUID) async throws -> Bool {
+        let now = self.now
+        return try await write { db, events in
+            guard let item = try ItemSQL.fetch(id: id, userID: userID, db) else { return false }
+            _ = try ItemSQL.delete(id: id, userID: userID, db)
+            try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
+            return true
+        }
+    }
+
+    // MARK: Events
+
+    public func events(after seq: Int64, userID: UUID, limit: Int) async throws -> [ItemEvent] {
+        try await pool.read { db in try EventSQL.events(after: seq, userID: userID, limit: limit, db) }
+    }
+}
+
+extension SearchQuery {
+    /// The query as an FTS5 MATCH expression: every term quoted (so nothing is operator syntax),
+    /// words as prefixes, all terms required.
+    var fts5Expression: String {
+        terms.map { term in
+            switch term {
+            case .word(let word): "\"\(word)\"*"
+            case .phrase(let words): "\"\(words.joined(separator: " "))\""
+            }
+        }.joined(separator: " AND ")
+    }
+}

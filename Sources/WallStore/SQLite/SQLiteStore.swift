@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Logging
+import WallCore
+
+/// The embedded store: one SQLite file in WAL mode, written by one connection, read by several.
+///
+/// Durability: `synchronous = FULL`, so a commit is on disk (fsynced) before a write returns; an
+/// acknowledged share survives a process crash and a power cut. Shares are written in batches
+/// (group commit), so one fsync covers every share that arrived while the previous one ran.
+public final class SQLiteStore: WallStore {
+    /// Where committed changes are announced.
+    public let feed: EventFeed
+
+    let pool: DatabasePool
+    let clock: @Sendable () -> Date
+    private let logger: Logger
+    let shareQueue: GroupCommitQueue<ShareJob, ShareOutcome>
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(
+        path: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        self.pool = try DatabasePool(path: path, configuration: configuration)
+        self.feed = feed
+        self.logger = logger
+        self.clock = clock
+        try SQLiteMigrations.migrator.migrate(pool)
+        let writer = SQLiteShareWriter(pool: pool, feed: feed, clock: clock)
+        self.shareQueue = GroupCommitQueue(label: "dwall.store.shares") { jobs in try writer.save(jobs) }
+        logger.debug("Opened SQLite store", metadata: ["store.path": "\(path)"])
+    }
+
+    /// The current time, to the millisecond.
+    var now: Date { clock().roundedToMillis }
+
+    /// Runs `body` in a write transaction and announces its events once it has committed.
+    func write<Value: Sendable>(_ body: @escaping @Sendable (Database, inout EventBatch) throws -> Value) async throws -> Value {
+        try await pool.write { db in
+            var events = EventBatch()
+            let value = try body(db, &events)
+            events.announce(to: self.feed, after: db)
+            return value
+        }
+    }
+}
+
+/// Events a transaction wrote, to announce after it commits.
+struct EventBatch {
+    var entries: [(userID: UUID, event: ItemEvent)] = []
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func append(userID: UUID, _ event: ItemEvent) { entries.append((userID, event)) }
+
+    /// Publishes the events right after the current transaction commits, on the writer queue, so
+    /// the feed sees events in commit order (and never sees a rolled-back one).
+    func announce(to feed: EventFeed, after db: Database) {
+        guard !entries.isEmpty else { return }
+        let entries = self.entries
+        db.afterNextTransaction(onCommit: { _ in feed.publish(entries) })
+    }
+}
+
+/// One share waiting in the group-commit queue.
+struct ShareJob: Sendable {
+    var share: ValidShare
+    var userID: UUID
+}

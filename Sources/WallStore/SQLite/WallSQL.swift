@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// Wall lookups inside an open SQLite transaction.
+enum WallSQL {
+    /// The id of the wall `ref` names (an id or a slug), or of the default wall when `ref` is nil.
+    static func resolve(_ ref: String?, userID: UUID, _ db: Database) throws -> UUID? {
+        let statement: Statement
+        let arguments: StatementArguments
+        if let ref, let id = UUID(uuidString: ref) {
+            statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE id = ? AND user_id = ?")
+            arguments = [id.dbText, userID.dbText]
+        } else if let ref {
+            statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE slug = ? AND user_id = ?")
+            arguments = [ref.lowercased(), userID.dbText]
+        } else {
+            statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE user_id = ? AND is_default = 1")
+            arguments = [userID.dbText]
+        }
+        return try String.fetchOne(statement, arguments: arguments).map(SQLiteRows.uuid)
+    }
+
+    /// Like `resolve`, but throws `StoreError.notFound("wall")` when there is no such wall.
+    static func require(_ ref: String?, userID: UUID, _ db: Database) throws -> UUID {
+        guard let id = try resolve(ref, userID: userID, db) else { throw StoreError.notFound("wall") }
+        return id
+    }
+
+    static func fetch(id: UUID, userID: UUID, _ db: Database) throws -> Wall? {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT \(SQLiteRows.wallColumns), (SELECT count(*) FROM items i WHERE i.wall_id = w.id)
+                FROM walls w WHERE w.id = ? AND w.user_id = ?
+                """,
+            arguments: [id.dbText, userID.dbText]
+        )
+        return try row.map { try SQLiteRows.wall(from: $0, itemCount: $0[6]) }
+    }
+
+    static func all(userID: UUID, _ db: Database) throws -> [Wall] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(SQLiteRows.wallColumns), (SELECT count(*) FROM items i WHERE i.wall_id = w.id)
+                FROM walls w WHERE w.user_id = ? ORDER BY w.position, w.created_at
+                """,
+            arguments: [userID.dbText]
+        ).map { try SQLiteRows.wall(from: $0, itemCount: $0[6]) }
+    }
+
+    static func slugExists(_ slug: String, userID: UUID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM walls WHERE user_id = ? AND slug = ?)",
+            arguments: [userID.dbText, slug]
+        ) ?? false
+    }
+
+    static func insert(
+        id: UUID, slug: String, name: String, isDefault: Bool, position: Int, userID: UUID, at date: Date,
+        _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO walls (id, user_id, slug, name, is_default, position, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [id.dbText, userID.dbText, slug, name, isDefault, position, date.millisSince1970]
+        )
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import WallCore
+
+/// Everything Digital Wall keeps, behind one protocol so SQLite and PostgreSQL can stand in for
+/// each other and run one conformance suite.
+///
+/// Every write is one transaction; a method returns only after it committed. Methods taking a
+/// `userID` only ever see that person's rows: another person's item or wall is simply absent.
+public protocol WallStore: Sendable {
+    // MARK: Accounts
+
+    /// Makes a user and their default wall; throws `StoreError.usernameTaken`.
+    func createUser(username: String, passwordHash: String) async throws -> User
+    /// The user with this name (case-insensitive) and their password hash, if any.
+    func credentials(username: String) async throws -> UserCredentials?
+    /// How many users exist.
+    func userCount() async throws -> Int
+    /// Replaces a user's password hash; false when there is no such user.
+    func setPasswordHash(_ passwordHash: String, userID: UUID) async throws -> Bool
+
+    // MARK: Tokens
+
+    /// Stores a new token by the SHA-256 of its secret.
+    func createToken(userID: UUID, label: String, tokenHash: String) async throws -> TokenInfo
+    /// A user's tokens, newest first.
+    func tokens(userID: UUID) async throws -> [TokenInfo]
+    /// Deletes a token; false when the user has no such token.
+    func revokeToken(id: UUID, userID: UUID) async throws -> Bool
+    /// Whose token has this hash, if anyone's.
+    func tokenOwner(tokenHash: String) async throws -> TokenOwner?
+    /// Records when tokens were last used (written in batches, not per request).
+    func recordTokenUse(_ lastUsed: [UUID: Date]) async throws
+
+    // MARK: Shares and items
+
+    /// Stores a share: a new item, a replay of the same share id, or a known link moved to the top.
+    ///
+    /// Throws `StoreError.conflict` when the id was used with other content,
+    /// `.shareDeleted` when its item has since been deleted, `.notFound` for an unknown wall.
+    func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome
+    /// One item.
+    func item(id: UUID, userID: UUID) async throws -> Item?
+    /// A page of items, newest first.
+    func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage
+    /// Edits an item; throws `.notFound`, or `.conflict` when moving a link onto a wall that has it.
+    func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item
+    /// Deletes an item; false when there is no such item.
+    func deleteItem(id: UUID, userID: UUID) async throws -> Bool
+
+    // MARK: Walls
+
+    /// A user's walls in switcher order.
+    func walls(userID: UUID) async throws -> [Wall]
+    /// The wall with this id or slug.
+    func wall(ref: String, userID: UUID) async throws -> Wall?
+    /// Makes a wall; throws `.slugTaken` for an explicit slug in use.
+    func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall
+    /// Renames, re-slugs or moves a wall in the switcher.
+    func updateWall(id: UUID, change: ValidWallChange, userID: UUID) async throws -> Wall
+    /// Deletes a wall; throws `.wallNotEmpty` when it holds items and `disposal` is `.refuse`.
+    func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws
+
+    // MARK: Events
+
+    /// Events after `seq` for this user, oldest first, at most `limit`, with items as they are now.
+    func events(after seq: Int64, userID: UUID, limit: Int) async throws -> [ItemEvent]
+    /// Where committed changes are announced, in commit order.
+    var feed: EventFeed { get }
+}
+
+/// A user's id, name and password hash, for signing in.
+public struct UserCredentials: Sendable, Equatable {
+    /// The user.
+    public var user: User
+    /// The bcrypt hash of their password.
+    public var passwordHash: String
+
+    /// Makes credentials.
+    public init(user: User, passwordHash: String) {
+        self.user = user
+        self.passwordHash = passwordHash
+    }
+}
+
+/// Who a token belongs to.
+public struct TokenOwner: Sendable, Equatable {
+    /// The token's id.
+    public var tokenID: UUID
+    /// Its owner.
+    public var userID: UUID
+
+    /// Makes a token owner.
+    public init(tokenID: UUID, userID: UUID) {
+        self.tokenID = tokenID
+        self.userID = userID
+    }
+}
+
+/// What happens to the items of a wall being deleted.
+public enum WallDisposal: Sendable, Equatable {
+    /// Refuse when it holds items.
+    case refuse
+    /// Move them to another wall (by id or slug); a link already there merges into that item.
+    case moveTo(String)
+    /// Delete them with the wall.
+    case deleteItems
+}
