@@ -13,6 +13,8 @@ public protocol WallStore: Sendable {
     func createUser(username: String, passwordHash: String) async throws -> User
     /// The user with this name (case-insensitive) and their password hash, if any.
     func credentials(username: String) async throws -> UserCredentials?
+    /// The user with this id.
+    func user(id: UUID) async throws -> User?
     /// How many users exist.
     func userCount() async throws -> Int
     /// Replaces a user's password hash; false when there is no such user.

@@ -33,6 +33,13 @@ extension SQLiteStore {
         }
     }
 
+    public func user(id: UUID) async throws -> User? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, username, created_at FROM users WHERE id = ?", arguments: [id.dbText])
+                .map(SQLiteRows.user)
+        }
+    }
+
     public func userCount() async throws -> Int {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 }
     }

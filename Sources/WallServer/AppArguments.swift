@@ -1,0 +1,29 @@
+import Foundation
+import Logging
+
+/// What the composition root needs to know; `dwall serve` parses it, tests make it by hand.
+public protocol AppArguments: Sendable {
+    /// Address to listen on.
+    var host: String { get }
+    /// Port to listen on (0 picks a free one).
+    var port: Int { get }
+    /// Folder holding the SQLite database (and, later, blobs).
+    var dataDirectory: String { get }
+    /// Sustained requests per second allowed per token; 0 turns rate limiting off.
+    var rateLimit: Double { get }
+    /// Requests a token may make at once before the limit applies.
+    var rateBurst: Double { get }
+    /// Bcrypt cost for new passwords.
+    var bcryptCost: UInt8 { get }
+    /// How often an idle event stream sends a heartbeat.
+    var heartbeat: Duration { get }
+    /// How much to log.
+    var logLevel: Logger.Level { get }
+}
+
+extension AppArguments {
+    /// Where the SQLite database lives inside the data folder.
+    public var databasePath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("wall.sqlite").path
+    }
+}

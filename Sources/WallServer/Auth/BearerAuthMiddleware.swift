@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Requires `Authorization: Bearer <token>` on the routes behind it and rate-limits each token.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = WallRequestContext
+
+    let authenticator: TokenAuthenticator
+    let limiter: RateLimiter?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token = request.bearerToken else { throw APIError.unauthorized() }
+        guard let identity = try await authenticator.identity(forToken: token) else {
+            throw APIError.unauthorized("The token is unknown or has been revoked.")
+        }
+        if let limiter, let retryAfter = limiter.take(identity.tokenID.uuidString) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+        var context = context
+        context.identity = identity
+        context.logger[metadataKey: "user.id"] = .stringConvertible(identity.userID)
+        return try await next(request, context)
+    }
+}
+
+extension Request {
+    /// The token of an `Authorization: Bearer …` header, if there is one.
+    var bearerToken: String? {
+        guard let header = headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import WallCore
+
+/// Token buckets by key: each key may spend `burst` requests at once and earns `perSecond` back.
+public final class RateLimiter: Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    /// Sustained requests per second per key.
+    public let perSecond: Double
+    /// Requests a key may make at once.
+    public let burst: Double
+    private let buckets = Locked([String: Bucket]())
+    private let maxKeys: Int
+
+    /// Makes a limiter.
+    public init(perSecond: Double, burst: Double, maxKeys: Int = 50_000) {
+        self.perSecond = perSecond
+        self.burst = burst
+        self.maxKeys = maxKeys
+    }
+
+    /// Spends one request for `key`; `nil` when allowed, else whole seconds until one is earned.
+    public func take(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+        buckets.withLock { buckets in
+            if buckets.count >= maxKeys { prune(&buckets, now: now) }
+            var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
+            let elapsed = now - bucket.updated
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            bucket.tokens = min(burst, bucket.tokens + seconds * perSecond)
+            bucket.updated = now
+            defer { buckets[key] = bucket }
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                return nil
+            }
+            return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
+        }
+    }
+
+    /// Forgets buckets that have filled up again (they behave like new ones).
+    private func prune(_ buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
+        let fullAfter = Duration.seconds(burst / perSecond)
+        buckets = buckets.filter { now - $0.value.updated < fullAfter }
+        if buckets.count >= maxKeys { buckets.removeAll() }
+    }
+}

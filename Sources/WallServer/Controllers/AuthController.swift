@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+import WallCore
+import WallStore
+
+/// `POST /v1/auth/token`: trade a user name and password for a new token (what `dwall login` and
+/// the iOS app call). Attempts are limited per user name and per address against guessing.
+struct AuthController {
+    let accounts: Accounts
+    let perUser: RateLimiter
+    let perAddress: RateLimiter
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self).post("token", use: token)
+    }
+
+    func token(_ request: Request, context: WallRequestContext) async throws -> JSONBody<NewToken> {
+        let body = try await request.decode(as: AuthTokenRequest.self, context: context)
+        let username = try UserRules.username(body.username)
+        let label = try TokenLabel.validate(body.label ?? "API token")
+        for wait in [perAddress.take(context.peerAddress), perUser.take(username.lowercased())] {
+            if let wait { throw APIError.rateLimited(retryAfter: wait) }
+        }
+        guard body.password.utf8.count <= Limits.maxPasswordBytes,
+              let user = try await accounts.signIn(username: username, password: body.password)
+        else {
+            context.logger.notice("Sign-in refused", metadata: ["user.name": "\(username)"])
+            throw APIError.unauthorized("The user name or password is wrong.")
+        }
+        return JSONBody(try await accounts.issueToken(userID: user.id, label: label), status: .created)
+    }
+}
+
+/// `GET /v1/me`: who the token belongs to.
+struct MeController {
+    let store: any WallStore
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self).get(use: me)
+    }
+
+    func me(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Me> {
+        let identity = try context.requireIdentity()
+        guard let user = try await store.user(id: identity.userID) else { throw APIError.unauthorized() }
+        return JSONBody(Me(user: user, tokenId: identity.tokenID))
+    }
+
+    /// The signed-in user and the token in use.
+    struct Me: Encodable, Sendable {
+        var user: User
+        var tokenId: UUID
+    }
+}

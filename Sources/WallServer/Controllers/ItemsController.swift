@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+
+/// `/v1/items`: read, list, search, edit and delete the caller's items.
+struct ItemsController {
+    let store: any WallStore
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        let routes = RouteCollection(context: WallRequestContext.self)
+        routes.get(use: list)
+        routes.get(":id", use: show)
+        routes.patch(":id", use: update)
+        routes.delete(":id", use: delete)
+        return routes
+    }
+
+    func list(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ItemPage> {
+        let identity = try context.requireIdentity()
+        let query = try ItemQuery(parameters: request.uri.queryParameters)
+        return JSONBody(try await store.items(matching: query, userID: identity.userID))
+    }
+
+    func show(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Item> {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "item")
+        guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
+        return JSONBody(item)
+    }
+
+    func update(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Item> {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "item")
+        let patch = try await request.decode(as: ItemPatch.self, context: context).validated()
+        return JSONBody(try await store.updateItem(id: id, userID: identity.userID, patch: patch))
+    }
+
+    func delete(_ request: Request, context: WallRequestContext) async throws -> HTTPResponse.Status {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "item")
+        guard try await store.deleteItem(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
+        return .noContent
+    }
+}
+
+extension WallRequestContext {
+    /// A route parameter that must be a UUID; anything else is simply not found.
+    func uuidParameter(_ name: String, naming what: String) throws -> UUID {
+        guard let id = parameters.get(name, as: UUID.self) else { throw APIError.notFound(what) }
+        return id
+    }
+}

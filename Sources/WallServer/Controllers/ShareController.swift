@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+
+/// `POST /v1/share`: store one shared link or passage, exactly once per share id.
+struct ShareController {
+    let store: any WallStore
+    let metrics: WallMetrics
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self).post(use: share)
+    }
+
+    func share(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ShareResponse> {
+        let identity = try context.requireIdentity()
+        let body = try await request.decode(as: ShareRequest.self, context: context)
+        guard body.contentType == .url || body.contentType == .text else {
+            throw APIError.unsupportedMediaType("Send images and files as multipart/form-data.")
+        }
+        let outcome = try await store.saveShare(try body.validated(), userID: identity.userID)
+        metrics.count(outcome)
+        return ShareReply(shareID: body.id, outcome: outcome).json
+    }
+}
+
+/// How a share outcome is told to the client: status code, status word and message.
+struct ShareReply {
+    var shareID: UUID
+    var outcome: ShareOutcome
+
+    var httpStatus: HTTPResponse.Status { outcome.kind == .created ? .created : .ok }
+
+    var status: ShareStatus { outcome.item.state == .pending ? .queued : .saved }
+
+    var message: String {
+        switch outcome.kind {
+        case .created: status == .queued ? "Saved; the preview is on its way." : "Saved."
+        case .duplicate: "Already on your wall; moved it to the top."
+        case .replayed: "Already saved."
+        }
+    }
+
+    var json: JSONBody<ShareResponse> {
+        JSONBody(
+            ShareResponse(id: shareID, status: status, message: message, item: outcome.item, duplicate: outcome.isDuplicate),
+            status: httpStatus
+        )
+    }
+}

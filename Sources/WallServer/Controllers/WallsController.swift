@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+
+/// `/v1/walls`: list, make, rename, reorder and delete the caller's walls.
+struct WallsController {
+    let store: any WallStore
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        let routes = RouteCollection(context: WallRequestContext.self)
+        routes.get(use: list)
+        routes.post(use: create)
+        routes.get(":id", use: show)
+        routes.patch(":id", use: update)
+        routes.delete(":id", use: delete)
+        return routes
+    }
+
+    func list(_ request: Request, context: WallRequestContext) async throws -> JSONBody<WallList> {
+        let identity = try context.requireIdentity()
+        return JSONBody(WallList(walls: try await store.walls(userID: identity.userID)))
+    }
+
+    func create(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Wall> {
+        let identity = try context.requireIdentity()
+        let change = try await request.decode(as: WallCreateRequest.self, context: context).validated()
+        return JSONBody(try await store.createWall(change, userID: identity.userID), status: .created)
+    }
+
+    /// One wall, by id or slug.
+    func show(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Wall> {
+        let identity = try context.requireIdentity()
+        guard let ref = context.parameters.get("id"), let wall = try await store.wall(ref: ref, userID: identity.userID)
+        else { throw APIError.notFound("wall") }
+        return JSONBody(wall)
+    }
+
+    func update(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Wall> {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "wall")
+        let change = try await request.decode(as: WallPatchRequest.self, context: context).validated()
+        return JSONBody(try await store.updateWall(id: id, change: change, userID: identity.userID))
+    }
+
+    /// Deletes a wall; one that holds items needs `?moveTo=WALL` or `?deleteItems=true`.
+    func delete(_ request: Request, context: WallRequestContext) async throws -> HTTPResponse.Status {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "wall")
+        let query = request.uri.queryParameters
+        let disposal: WallDisposal
+        switch (query.get("moveTo"), query.get("deleteItems")) {
+        case (let target?, nil) where !target.isEmpty: disposal = .moveTo(target)
+        case (nil, "true"): disposal = .deleteItems
+        case (nil, "false"), (nil, nil): disposal = .refuse
+        case (nil, _?): throw ValidationError.invalid("deleteItems", "deleteItems must be true or false.")
+        default: throw ValidationError.invalid("moveTo", "Pass either moveTo or deleteItems, not both.")
+        }
+        try await store.deleteWall(id: id, userID: identity.userID, disposal: disposal)
+        return .noContent
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import WallCore
+
+/// A JSON response with a status, encoded with the wire contract's coders.
+struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
+    var value: Value
+    var status: HTTPResponse.Status = .ok
+
+    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let data = try WallCoders.encoder.encode(value)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}
+
+/// Wrappers that give list answers an object at the top (room to grow without breaking clients).
+struct WallList: Encodable, Sendable { var walls: [Wall] }
+struct TokenList: Encodable, Sendable { var tokens: [TokenInfo] }

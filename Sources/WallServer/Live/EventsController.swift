@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import WallCore
+import WallStore
+
+/// `GET /v1/events`: the caller's item changes as server-sent events.
+///
+/// With `Last-Event-ID` (or `?lastEventId=`), events missed since that id are sent first from the
+/// event log, then live ones; a comment line every `heartbeat` keeps proxies from closing the
+/// stream and notices clients that went away. The stream ends when the server shuts down, and
+/// when a client falls too far behind (it reconnects and catches up from the log).
+struct EventsController {
+    let store: any WallStore
+    let heartbeat: Duration
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self).get(use: stream)
+    }
+
+    func stream(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let resumeAfter = try Self.lastEventID(request)
+        let live = store.feed.subscribe(userID: identity.userID)
+        let store = self.store
+        let heartbeat = self.heartbeat
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+            HTTPField.Name("X-Accel-Buffering")!: "no",
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+            var lastSent = resumeAfter ?? 0
+            if let resumeAfter {
+                lastSent = try await Self.sendBacklog(after: resumeAfter, userID: identity.userID, store: store, to: &writer)
+            }
+            try await SSEPump.run(live, heartbeat: heartbeat) { message in
+                switch message {
+                case .heartbeat:
+                    try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                case .event(let event) where event.seq > lastSent:
+                    try await writer.write(try SSEFormat.frame(event))
+                    lastSent = event.seq
+                case .event:
+                    break
+                }
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// Sends logged events after `seq`, page by page; returns the last seq sent.
+    private static func sendBacklog(
+        after seq: Int64, userID: UUID, store: any WallStore, to writer: inout any ResponseBodyWriter
+    ) async throws -> Int64 {
+        var last = seq
+        while true {
+            let page = try await store.events(after: last, userID: userID, limit: 500)
+            for event in page { try await writer.write(try SSEFormat.frame(event)) }
+            guard let newest = page.last?.seq else { return last }
+            last = newest
+        }
+    }
+
+    private static func lastEventID(_ request: Request) throws -> Int64? {
+        let raw = request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
+        guard let raw, !raw.isEmpty else { return nil }
+        guard let seq = Int64(raw), seq >= 0 else {
+            throw ValidationError.invalid("Last-Event-ID", "Last-Event-ID must be an event id this server sent.")
+        }
+        return seq
+    }
+}
+
+/// The wire form of one event: `id`, `event` and a one-line JSON `data`.
+enum SSEFormat {
+    static func frame(_ event: ItemEvent) throws -> ByteBuffer {
+        let json = try WallCoders.encoder.encode(event)
+        var buffer = ByteBuffer(string: "id: \(event.seq)\nevent: \(event.type.rawValue)\ndata: ")
+        buffer.writeBytes(json)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import WallServer
+
+/// `dwall serve`: run the HTTP API until SIGTERM or SIGINT, then finish in-flight requests and exit.
+struct ServeCommand: AsyncParsableCommand, AppArguments {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the Digital Wall server.")
+
+    @OptionGroup var storage: StorageOptions
+
+    @Option(help: "Address to listen on (env DWALL_HOST).")
+    var host: String = Environment.string("DWALL_HOST") ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one (env DWALL_PORT).")
+    var port: Int = Environment.int("DWALL_PORT") ?? 8080
+
+    @Option(help: "Requests per second allowed per token; 0 turns the limit off (env DWALL_RATE_LIMIT).")
+    var rateLimit: Double = Environment.double("DWALL_RATE_LIMIT") ?? 20
+
+    @Option(help: "Requests a token may make at once before the limit applies (env DWALL_RATE_BURST).")
+    var rateBurst: Double = Environment.double("DWALL_RATE_BURST") ?? 100
+
+    @Option(help: "Bcrypt cost for new passwords, 4 to 31 (env DWALL_BCRYPT_COST).")
+    var bcryptCost: UInt8 = Environment.int("DWALL_BCRYPT_COST").map { UInt8(clamping: $0) } ?? 12
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error (env DWALL_LOG_LEVEL).")
+    var logLevelName: String = Environment.string("DWALL_LOG_LEVEL") ?? "info"
+
+    var dataDirectory: String { storage.absoluteDataDirectory }
+    var heartbeat: Duration { .seconds(15) }
+    var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31.") }
+        guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
+        guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        var logger = Logger(label: "dwall")
+        logger.logLevel = logLevel
+        let gate = ShutdownGate()
+        let app = try await buildApplication(self, gate: gate)
+        logger.info("Data folder \(dataDirectory) (SQLite \(databasePath))")
+        if rateLimit == 0 { logger.notice("Rate limiting is off") }
+        let group = ServiceGroup(configuration: .init(
+            services: [app, ShutdownGateService(gate: gate)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        try await group.run()
+        logger.info("Stopped")
+    }
+}

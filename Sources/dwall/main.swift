@@ -1,5 +1,0 @@
-import WallServer
-import WallStore
-import ArgumentParser
-import Logging
-import Hummingbird
