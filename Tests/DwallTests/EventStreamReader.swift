@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opens `GET /v1/events` on a plain socket and reads it on a thread of its own, so a test can
+/// see the server close the stream.
+final class EventStreamReader: @unchecked Sendable {
+    private let socketFD: Int32
+    private let ended = DispatchSemaphore(value: 0)
+    private let thread: Thread
+
+    init(port: Int, token: String) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw ProcessFailure("could not connect to the event stream")
+        }
+        socketFD = fd
+        let request = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        let ended = self.ended
+        thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while recv(fd, &buffer, buffer.count, 0) > 0 {}
+            ended.signal()
+        }
+        thread.start()
+    }
+
+    /// Whether the server closed the stream within `timeout` seconds.
+    func waitForEnd(timeout: TimeInterval) -> Bool {
+        defer { close(socketFD) }
+        return ended.wait(timeout: .now() + timeout) == .success
+    }
+}
