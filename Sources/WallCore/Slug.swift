@@ -18,13 +18,16 @@ public enum Slug {
         return slug
     }
 
-    /// Makes a slug from a display name ("Reading List!" → "reading-list"); "wall" when nothing is left.
+    /// Makes a slug from a display name ("Reading List!" → "reading-list"); "wall" when nothing is left,
+    /// and prefixed with "wall-" when it would otherwise look like a wall id.
     public static func make(from name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
         let words = folded.split(whereSeparator: { !isSlugCharacter($0) })
         let slug = String(words.joined(separator: "-").prefix(maxLength - 4))
             .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return slug.isEmpty ? "wall" : slug
+        if slug.isEmpty { return "wall" }
+        // A slug that parses as a UUID would be read as a wall id, so the wall could not be found by it.
+        return UUID(uuidString: slug) == nil ? slug : "wall-\(slug)"
     }
 
     private static func isSlugCharacter(_ character: Character) -> Bool {

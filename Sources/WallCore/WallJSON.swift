@@ -32,14 +32,21 @@ public enum WallJSON {
     }
 
     /// Formats a date as ISO 8601 with milliseconds, in UTC.
+    ///
+    /// The milliseconds are rounded, not truncated: a date made from 1.123 s is held as a double a
+    /// hair below it, which the format style alone would write as `.122`.
     public static func formatDate(_ date: Date) -> String {
-        date.formatted(withFraction)
+        let millis = date.millisSince1970
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let fraction = String(millis - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(withoutFraction)
+        return "\(whole.dropLast())." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
     }
 
-    /// Reads an ISO 8601 date with or without fractional seconds; `nil` when it is not one.
+    /// Reads an ISO 8601 date with or without fractional seconds, to the millisecond; `nil` when it is not one.
     public static func parseDate(_ text: String) -> Date? {
-        if let date = try? withFraction.parse(text) { return date }
-        return try? withoutFraction.parse(text)
+        guard let date = (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text)) else { return nil }
+        return date.roundedToMillis
     }
 
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

@@ -75,6 +75,16 @@ import WallCore
         #expect(result == "https://example.com/page?id=7&lang=en")
     }
 
+    @Test(arguments: [
+        "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid", "igshid",
+        "mc_cid", "mc_eid", "_ga", "_gl", "_hsenc", "_hsmi", "mkt_tok", "vero_id", "oly_anon_id", "oly_enc_id",
+        "li_fat_id", "s_cid", "spm", "ref_src",
+    ])
+    func wellKnownClickIDsAreTrackingParameters(name: String) {
+        #expect(URLCanonicalizer.trackingParameters.contains(name))
+        #expect(URLCanonicalizer.isTrackingParameter(name))
+    }
+
     @Test(arguments: ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "utm_id", "utm_whatever"])
     func utmParametersAreRemoved(name: String) throws {
         let result = try canonical("https://example.com/page?\(name)=x&q=swift")
@@ -120,6 +130,7 @@ import WallCore
 
     @Test func unsafeASCIIIsEscaped() throws {
         let result = try URLCanonicalizer.canonicalize("https://example.com/a\"b<c>d|e")
+        #expect(result.original == "https://example.com/a%22b%3Cc%3Ed%7Ce")
         #expect(result.canonical == "https://example.com/a%22b%3Cc%3Ed%7Ce")
     }
 
