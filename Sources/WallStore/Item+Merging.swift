@@ -7,8 +7,18 @@ extension Item {
     /// the note limit); new tags are added after the old ones (up to the tag limit); a title fills
     /// in only when the item has none. `updatedAt` is left for the caller.
     func merging(_ share: ValidShare) -> Item {
+        merging(note: share.note, tags: share.tags, title: share.title)
+    }
+
+    /// This item after another item holding the same link was merged into it (when the other's
+    /// wall was deleted and its items moved here), by the same rules as a repeated share.
+    func absorbing(_ other: Item) -> Item {
+        merging(note: other.userNote, tags: other.tags, title: other.title)
+    }
+
+    private func merging(note: String?, tags: [String], title: String?) -> Item {
         var merged = self
-        if let note = share.note {
+        if let note {
             if let current = userNote, !current.isEmpty {
                 let combined = current + "\n\n" + note
                 if !current.contains(note) && combined.count <= Limits.maxNoteLength { merged.userNote = combined }
@@ -16,10 +26,10 @@ extension Item {
                 merged.userNote = note
             }
         }
-        for tag in share.tags where !merged.tags.contains(tag) && merged.tags.count < Limits.maxTags {
+        for tag in tags where !merged.tags.contains(tag) && merged.tags.count < Limits.maxTags {
             merged.tags.append(tag)
         }
-        if merged.title == nil { merged.title = share.title }
+        if merged.title == nil { merged.title = title }
         return merged
     }
 }

@@ -57,6 +57,18 @@ struct AccountStoreTests {
         }
     }
 
+    @Test("user(id:) finds a user by id", arguments: StoreFactory.all)
+    func userByID(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let alice = try await store.createUser(username: "Alice", passwordHash: "hash-a")
+            let bob = try await store.newUser()
+
+            #expect(try await store.user(id: alice.id) == alice)
+            #expect(try await store.user(id: bob.id) == bob)
+            #expect(try await store.user(id: UUID()) == nil)
+        }
+    }
+
     @Test("userCount counts users", arguments: StoreFactory.all)
     func userCountCounts(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

@@ -102,7 +102,7 @@ struct WallManagementStoreTests {
             #expect(nameOnly.name == "Library")
 
             let last = try await store.walls(userID: alice.id).map(\.position).max() ?? 0
-            try await store.updateWall(
+            _ = try await store.updateWall(
                 id: reading.id, change: WallPatchRequest(position: last + 1).validated(), userID: alice.id
             )
             #expect(try await store.walls(userID: alice.id).map(\.id).last == reading.id)
@@ -278,6 +278,7 @@ struct WallManagementStoreTests {
             )
             let onReading = try await store.save(movedShare, for: alice).item
             let other = try await store.save(linkShare("https://example.com/2", wall: "reading"), for: alice).item
+            let seq = try await store.lastSeq(for: alice)
 
             try await store.deleteWall(id: reading.id, userID: alice.id, disposal: .moveTo("inbox"))
 
@@ -295,6 +296,11 @@ struct WallManagementStoreTests {
             #expect(merged.userNote?.contains("inbox note") == true)
             #expect(merged.userNote?.contains("reading note") == true)
             #expect(Set(merged.tags) == ["a", "b"])
+            let mergedAway = merged.id == onInbox.id ? onReading.id : onInbox.id
+            #expect(try await store.item(id: mergedAway, userID: alice.id) == nil)
+            let events = try await store.allEvents(after: seq, for: alice)
+            #expect(events.contains { $0.type == .deleted && $0.itemId == mergedAway })
+            #expect(events.contains { $0.type == .updated && $0.item == merged })
 
             // The share that made the merged-away item now answers with the item it merged into.
             let replay = try await store.save(movedShare, for: alice)

@@ -26,12 +26,18 @@ enum EventSQL {
     }
 
     /// Events after `seq`, oldest first, with items as they are now; events of items that are
-    /// gone are skipped (their deletion follows in the log).
+    /// gone are skipped (their deletion follows in the log). They are skipped in the query, so
+    /// `limit` counts only events returned and an empty answer means the reader is caught up.
     static func events(after seq: Int64, userID: UUID, limit: Int, _ db: Database) throws -> [ItemEvent] {
         let rows = try Row.fetchAll(
             db,
-            sql: "SELECT seq, kind, item_id FROM events WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            arguments: [userID.dbText, seq, limit]
+            sql: """
+                SELECT seq, kind, item_id FROM events e
+                WHERE e.user_id = ? AND e.seq > ?
+                  AND (e.kind = ? OR EXISTS (SELECT 1 FROM items i WHERE i.id = e.item_id))
+                ORDER BY e.seq LIMIT ?
+                """,
+            arguments: [userID.dbText, seq, ItemEvent.Kind.deleted.rawValue, limit]
         )
         return try rows.compactMap { row -> ItemEvent? in
             guard let kind = ItemEvent.Kind(rawValue: row[1]) else { throw CorruptRow(detail: "event kind") }

@@ -85,6 +85,28 @@ extension SQLiteStore {
         return candidate
     }
 
+    /// Merges an item into the item holding the same link on the target wall: its note and tags
+    /// are kept there, its share ids answer with that item from now on, and it is deleted.
+    private static func merge(
+        _ item: Item, into existing: Item, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
+    ) throws {
+        var merged = existing.absorbing(item)
+        if merged != existing {
+            merged.updatedAt = now
+            try ItemSQL.update(merged, sortKey: nil, db)
+            if merged.tags != existing.tags {
+                try ItemSQL.replaceTags(merged.tags, itemID: merged.id, userID: userID, db)
+            }
+            try EventSQL.record(.updated, item: merged, userID: userID, at: now, db, in: &events)
+        }
+        try db.execute(
+            sql: "UPDATE share_receipts SET item_id = ? WHERE user_id = ? AND item_id = ?",
+            arguments: [existing.id.dbText, userID.dbText, item.id.dbText]
+        )
+        _ = try ItemSQL.delete(id: item.id, userID: userID, db)
+        try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
+    }
+
     /// Empties a wall that is about to be deleted, as `disposal` says.
     private static func dispose(
         itemsOf wall: Wall, _ disposal: WallDisposal, userID: UUID, now: Date, _ db: Database,
@@ -108,9 +130,8 @@ extension SQLiteStore {
             for id in ids {
                 guard var item = try ItemSQL.fetch(id: id, userID: userID, db) else { continue }
                 if let link = try ItemSQL.canonicalURL(itemID: id, db),
-                   try ItemSQL.fetch(wallID: target, canonicalURL: link, db) != nil {
-                    _ = try ItemSQL.delete(id: id, userID: userID, db)
-                    try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
+                   let existing = try ItemSQL.fetch(wallID: target, canonicalURL: link, db) {
+                    try merge(item, into: existing, userID: userID, now: now, db, &events)
                     continue
                 }
                 item.wallId = target
