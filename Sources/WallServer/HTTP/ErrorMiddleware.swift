@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import WallCore
 import WallStore
 
@@ -25,6 +26,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as ValidationError: .validation(error)
         case let error as StoreError: apiError(for: error)
         case let error as HTTPError: apiError(for: error)
+        case is NIOTooManyBytesError:
+            APIError(.contentTooLarge, .tooLarge, "The body is larger than \(Limits.maxJSONBodyBytes) bytes.")
         case let error as DecodingError: .validation(error.validationError)
         default: APIError(.internalServerError, .internalError, "Something went wrong on the server.")
         }
