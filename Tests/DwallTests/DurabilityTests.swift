@@ -31,7 +31,8 @@ import WallCore
 
         // Then: after a restart every acknowledged share is on the wall exactly once.
         try server.start()
-        let items = try await client.allItems()
+        let restarted = HTTPClient(baseURL: server.baseURL, token: token)
+        let items = try await restarted.allItems()
         var countsByURL: [String: Int] = [:]
         for item in items { countsByURL[item.url ?? "", default: 0] += 1 }
         for (shareID, ack) in acknowledged {
@@ -42,13 +43,13 @@ import WallCore
 
         // And: replaying acknowledged shares answers 200 with the same item and adds nothing.
         for (shareID, ack) in acknowledged.prefix(50) {
-            let replay = try await client.share(ShareRequest(
+            let replay = try await restarted.share(ShareRequest(
                 id: shareID, contentType: .url, url: ack.url, title: "Load \(Self.suffix(of: ack.url))", source: .api
             ))
             #expect(replay.status == 200)
             #expect(try replay.decode(ShareResponse.self).item.id == ack.itemID)
         }
-        #expect(try await client.allItems().count == items.count)
+        #expect(try await restarted.allItems().count == items.count)
         try server.stop()
     }
 

@@ -75,7 +75,7 @@ final class ServerProcess: @unchecked Sendable {
     func cleanUp() {
         if process != nil { _ = try? stop(signal: SIGKILL) }
         try? FileManager.default.removeItem(atPath: dataDirectory)
-        try? FileManager.default.removeItem(atPath: logPath)
+        if ProcessInfo.processInfo.environment["KEEP_LOG"] == nil { try? FileManager.default.removeItem(atPath: logPath) }
     }
 
     private func waitForPort() throws -> Int {

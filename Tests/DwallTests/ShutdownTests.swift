@@ -35,7 +35,8 @@ import FoundationNetworking
         #expect(stream.waitForEnd(timeout: 10), "the event stream should be closed by the server")
         let acknowledged = await acks.acknowledged
         try server.start()
-        let urls = Set(try await client.allItems().compactMap(\.url))
+        let restarted = HTTPClient(baseURL: server.baseURL, token: token)
+        let urls = Set(try await restarted.allItems().compactMap(\.url))
         #expect(acknowledged.values.allSatisfy { urls.contains($0.url) })
         try server.stop()
     }
