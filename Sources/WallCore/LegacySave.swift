@@ -29,7 +29,7 @@ public struct LegacySaveRequest: Codable, Sendable, Equatable {
     public func shareRequest(now: Date) -> ShareRequest {
         let known = source.flatMap { ShareSource(rawValue: $0.lowercased()) }
         return ShareRequest(
-            id: UUID(), contentType: .url, url: url, title: title, timestamp: now, source: known ?? .api
+            id: UUID.timeOrdered(at: now), contentType: .url, url: url, title: title, timestamp: now, source: known ?? .api
         )
     }
 }

@@ -12,6 +12,9 @@ extension ShareRequest {
         let wall = try TextRules.clean(wall, field: "wall", limit: Limits.maxWallNameLength, multiline: false)
         let tags = try TextRules.tags(tags)
         let link = try url.map { raw throws(ValidationError) in try URLCanonicalizer.canonicalize(raw) }
+        if let timestamp, !Self.acceptedTimestamps.contains(timestamp.timeIntervalSince1970) {
+            throw .invalid("timestamp", "timestamp must be between 1970 and 9999.")
+        }
 
         switch contentType {
         case .url:
@@ -30,4 +33,7 @@ extension ShareRequest {
             sharedAt: timestamp, source: source ?? .api
         )
     }
+
+    /// Seconds since 1970 of the timestamps a share may carry: 1970-01-01 to 9999-12-31.
+    static let acceptedTimestamps: ClosedRange<Double> = 0...253_402_300_799
 }

@@ -9,7 +9,7 @@ enum TextRules {
         _ value: String?, field: String, limit: Int, multiline: Bool
     ) throws(ValidationError) -> String? {
         guard let value else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(value.trimmingWhitespace())
         if trimmed.isEmpty { return nil }
         guard trimmed.count <= limit else {
             throw .invalid(field, "\(field) is longer than \(limit) characters.")

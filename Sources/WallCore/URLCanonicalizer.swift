@@ -25,7 +25,7 @@ public enum URLCanonicalizer {
 
     /// Reads and canonicalises a link; throws a validation error naming `field` when it is not an http(s) URL.
     public static func canonicalize(_ raw: String, field: String = "url") throws(ValidationError) -> Result {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(raw.trimmingWhitespace())
         guard !trimmed.isEmpty else { throw .missing(field) }
         guard trimmed.count <= Limits.maxURLLength else {
             throw .invalid(field, "\(field) is longer than \(Limits.maxURLLength) characters.")

@@ -19,7 +19,7 @@ public func buildApplication(
     let authenticator = TokenAuthenticator(store: store)
     let accounts = Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost))
     let limiter = arguments.rateLimit > 0
-        ? RateLimiter(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst)) : nil
+        ? RateLimiter<UUID>(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst)) : nil
     let metrics = WallMetrics(factory: metricsFactory)
     gate.onClose { [feed = store.feed] in feed.finishAll() }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// `dwall`: run a Digital Wall server and manage its accounts.
-@main
 struct Dwall: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dwall",

@@ -2,7 +2,7 @@ import Foundation
 import WallCore
 
 /// Token buckets by key: each key may spend `burst` requests at once and earns `perSecond` back.
-public final class RateLimiter: Sendable {
+public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
@@ -12,7 +12,7 @@ public final class RateLimiter: Sendable {
     public let perSecond: Double
     /// Requests a key may make at once.
     public let burst: Double
-    private let buckets = Locked([String: Bucket]())
+    private let buckets = Locked([Key: Bucket]())
     private let maxKeys: Int
 
     /// Makes a limiter.
@@ -23,7 +23,7 @@ public final class RateLimiter: Sendable {
     }
 
     /// Spends one request for `key`; `nil` when allowed, else whole seconds until one is earned.
-    public func take(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+    public func take(_ key: Key, now: ContinuousClock.Instant = .now) -> Int? {
         buckets.withLock { buckets in
             if buckets.count >= maxKeys { prune(&buckets, now: now) }
             var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
@@ -41,7 +41,7 @@ public final class RateLimiter: Sendable {
     }
 
     /// Forgets buckets that have filled up again (they behave like new ones).
-    private func prune(_ buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
+    private func prune(_ buckets: inout [Key: Bucket], now: ContinuousClock.Instant) {
         let fullAfter = Duration.seconds(burst / perSecond)
         buckets = buckets.filter { now - $0.value.updated < fullAfter }
         if buckets.count >= maxKeys { buckets.removeAll() }

@@ -8,8 +8,8 @@ import WallStore
 /// the iOS app call). Attempts are limited per user name and per address against guessing.
 struct AuthController {
     let accounts: Accounts
-    let perUser: RateLimiter
-    let perAddress: RateLimiter
+    let perUser: RateLimiter<String>
+    let perAddress: RateLimiter<String>
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).post("token", use: token)

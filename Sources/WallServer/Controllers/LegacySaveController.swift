@@ -8,7 +8,7 @@ import WallStore
 struct LegacySaveController {
     let store: any WallStore
     let authenticator: TokenAuthenticator
-    let limiter: RateLimiter?
+    let limiter: RateLimiter<UUID>?
     let metrics: WallMetrics
 
     var endpoints: RouteCollection<WallRequestContext> {
@@ -21,7 +21,7 @@ struct LegacySaveController {
         guard let identity = try await authenticator.identity(forToken: token) else {
             throw APIError.unauthorized("The token is unknown or has been revoked.")
         }
-        if let limiter, let retryAfter = limiter.take(identity.tokenID.uuidString) {
+        if let limiter, let retryAfter = limiter.take(identity.tokenID) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         let share = body.shareRequest(now: Date())

@@ -3,15 +3,20 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Gives every request an id: the client's `X-Request-Id` when it is sensible, else a new one.
+/// Gives every request an id: the client's `X-Request-Id` when it is sensible, else Hummingbird's own.
 /// The id is in every log line of the request and echoed on the response.
 struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     static var header: HTTPField.Name { HTTPField.Name("X-Request-Id")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.acceptable) ?? Self.makeID()
         var context = context
-        context.logger[metadataKey: "hb.request.id"] = .string(id)
+        let id: String
+        if let given = request.headers[Self.header].flatMap(Self.acceptable) {
+            id = given
+            context.logger[metadataKey: "hb.request.id"] = .string(given)
+        } else {
+            id = context.id
+        }
         var response = try await next(request, context)
         response.headers[Self.header] = id
         return response
@@ -25,9 +30,5 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
                 || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
         }
         return allowed ? value : nil
-    }
-
-    static func makeID() -> String {
-        UUID().uuidString.lowercased()
     }
 }

@@ -21,6 +21,7 @@ public struct WallRequestDecoder: RequestDecoder {
     /// Throws 415 unless the request says it is JSON (or says nothing).
     static func requireJSON(_ request: Request) throws {
         guard let contentType = request.headers[.contentType] else { return }
+        if contentType == "application/json" || contentType.lowercased().hasPrefix("application/json;") { return }
         guard let mediaType = MediaType(from: contentType), mediaType.isType(.applicationJson) else {
             throw APIError.unsupportedMediaType("This route takes application/json, not \(contentType).")
         }

@@ -50,7 +50,7 @@ enum SQLiteRows {
     static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
     static func uuid(_ text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw CorruptRow(detail: "bad UUID \(text)") }
+        guard let id = UUID(text: text) else { throw CorruptRow(detail: "bad UUID \(text)") }
         return id
     }
 
@@ -69,5 +69,5 @@ struct CorruptRow: Error, CustomStringConvertible {
 
 extension UUID {
     /// The form ids take in the database: lower-case text.
-    var dbText: String { uuidString.lowercased() }
+    var dbText: String { lowercasedText }
 }

@@ -26,7 +26,7 @@ extension SQLiteStore {
                 db, sql: "SELECT coalesce(max(position), -1) + 1 FROM walls WHERE user_id = ?",
                 arguments: [userID.dbText]
             ) ?? 0
-            let id = UUID()
+            let id = UUID.timeOrdered(at: now)
             try WallSQL.insert(
                 id: id, slug: slug, name: change.name ?? slug, isDefault: false,
                 position: change.position ?? position, userID: userID, at: now, db

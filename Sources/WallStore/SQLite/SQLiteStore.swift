@@ -26,13 +26,20 @@ public final class SQLiteStore: WallStore {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Savepoint sub-journals (one per share in a batch) stay in memory, not in temp files.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // 32 MB of page cache per connection (SQLite's default is 2 MB).
+            try db.execute(sql: "PRAGMA cache_size = -32768")
+            // Checkpoints run on the checkpointer's connection; this is only the safety net.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 20000")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
         self.feed = feed
         self.logger = logger
         self.clock = clock
         try SQLiteMigrations.migrator.migrate(pool)
-        let writer = SQLiteShareWriter(pool: pool, feed: feed, clock: clock)
+        let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
+        let writer = SQLiteShareWriter(pool: pool, feed: feed, clock: clock, checkpointer: checkpointer)
         self.shareQueue = GroupCommitQueue(label: "dwall.store.shares") { jobs in try writer.save(jobs) }
         logger.debug("Opened SQLite store", metadata: ["store.path": "\(path)"])
     }

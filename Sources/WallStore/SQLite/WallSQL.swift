@@ -8,7 +8,7 @@ enum WallSQL {
     static func resolve(_ ref: String?, userID: UUID, _ db: Database) throws -> UUID? {
         let statement: Statement
         let arguments: StatementArguments
-        if let ref, let id = UUID(uuidString: ref) {
+        if let ref, let id = UUID(text: ref) {
             statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE id = ? AND user_id = ?")
             arguments = [id.dbText, userID.dbText]
         } else if let ref {
