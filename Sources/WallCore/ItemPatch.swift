@@ -33,12 +33,13 @@ public struct ItemPatch: Decodable, Sendable, Equatable {
 
     /// Checks and normalises the patch; throws a validation error naming the field at fault.
     public func validated() throws(ValidationError) -> ValidItemPatch {
-        if case .clear = wall { throw .invalid("wall", "wall cannot be null; every item is on a wall.") }
+        let wall = try wall.cleaned(field: "wall", limit: Limits.maxWallNameLength, multiline: false)
+        if case .clear = wall { throw .invalid("wall", "wall cannot be null or empty; every item is on a wall.") }
         return ValidItemPatch(
             title: try title.cleaned(field: "title", limit: Limits.maxTitleLength, multiline: false),
             userNote: try userNote.cleaned(field: "userNote", limit: Limits.maxNoteLength, multiline: true),
             tags: try tags.cleanedTags(),
-            wall: try wall.cleaned(field: "wall", limit: Limits.maxWallNameLength, multiline: false)
+            wall: wall
         )
     }
 }

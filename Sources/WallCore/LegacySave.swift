@@ -26,7 +26,10 @@ public struct LegacySaveRequest: Codable, Sendable, Equatable {
 
     /// The same share as a v1 request with a fresh id: a legacy client sends no id, so a retried
     /// save is caught by the duplicate-URL rule instead (same wall, same canonical URL).
-    public func shareRequest(now: Date) -> ShareRequest {
+    public func shareRequest(now: Date) throws(ValidationError) -> ShareRequest {
+        if let source, source.count > Limits.maxSourceLength {
+            throw .invalid("source", "source is longer than \(Limits.maxSourceLength) characters.")
+        }
         let known = source.flatMap { ShareSource(rawValue: $0.lowercased()) }
         return ShareRequest(
             id: UUID.timeOrdered(at: now), contentType: .url, url: url, title: title, timestamp: now, source: known ?? .api

@@ -10,7 +10,7 @@ extension UUID {
         var generator = SystemRandomNumberGenerator()
         let random = generator.next() as UInt64
         let randomTail = generator.next() as UInt64
-        let millis = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        let millis = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded()))
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (40 - 8 * UInt64(index))) }
         for index in 6..<8 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * UInt64(index - 6))) }

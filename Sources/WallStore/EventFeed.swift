@@ -11,29 +11,35 @@ public final class EventFeed: Sendable {
         let continuation: AsyncStream<ItemEvent>.Continuation
     }
 
-    private let subscribers = Locked([UUID: Subscriber]())
+    private let subscribers = Locked((open: [UUID: Subscriber](), finished: false))
     private let bufferLimit: Int
 
     /// Makes a feed.
     public init(bufferLimit: Int = 1_024) { self.bufferLimit = bufferLimit }
 
-    /// A stream of this user's events from now on; it ends when `finishAll()` is called.
+    /// A stream of this user's events from now on; it ends when `finishAll()` is called (and at
+    /// once when that has already happened, so no stream outlives shutdown).
     public func subscribe(userID: UUID) -> AsyncStream<ItemEvent> {
-        let key = UUID()
+        let key = UUID.timeOrdered()
         let (stream, continuation) = AsyncStream.makeStream(
             of: ItemEvent.self, bufferingPolicy: .bufferingOldest(bufferLimit)
         )
         continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.removeValue(forKey: key) }
+            _ = self?.subscribers.withLock { $0.open.removeValue(forKey: key) }
         }
-        subscribers.withLock { $0[key] = Subscriber(userID: userID, continuation: continuation) }
+        let accepted = subscribers.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.open[key] = Subscriber(userID: userID, continuation: continuation)
+            return true
+        }
+        if !accepted { continuation.finish() }
         return stream
     }
 
     /// Sends committed events, in commit order, to their users' subscribers.
     public func publish(_ events: [(userID: UUID, event: ItemEvent)]) {
         guard !events.isEmpty else { return }
-        let current = subscribers.withLock { Array($0.values) }
+        let current = subscribers.withLock { Array($0.open.values) }
         for subscriber in current {
             for entry in events where entry.userID == subscriber.userID {
                 if case .dropped = subscriber.continuation.yield(entry.event) {
@@ -45,11 +51,14 @@ public final class EventFeed: Sendable {
     }
 
     /// How many streams are open.
-    public var subscriberCount: Int { subscribers.withLock { $0.count } }
+    public var subscriberCount: Int { subscribers.withLock { $0.open.count } }
 
-    /// Ends every stream (at shutdown).
+    /// Ends every stream, and every stream asked for later (at shutdown).
     public func finishAll() {
-        let current = subscribers.withLock { Array($0.values) }
+        let current = subscribers.withLock { state -> [Subscriber] in
+            state.finished = true
+            return Array(state.open.values)
+        }
         for subscriber in current { subscriber.continuation.finish() }
     }
 }

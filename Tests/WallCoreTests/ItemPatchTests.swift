@@ -194,3 +194,12 @@ import WallCore
         #expect(FieldUpdate<String>.set("new").applied(to: nil) == "new")
     }
 }
+
+@Suite struct ItemPatchWallTests {
+    @Test(arguments: ["null", "\"\"", "\"   \""])
+    func wallThatNamesNothingIsRefused(value: String) throws {
+        let patch = try WallJSON.decoder().decode(ItemPatch.self, from: Data("{\"wall\": \(value)}".utf8))
+        let error = #expect(throws: ValidationError.self) { try patch.validated() }
+        #expect(error?.field == "wall")
+    }
+}

@@ -18,8 +18,8 @@ import WallCore
         #expect(fields["authToken"] == nil)
     }
 
-    @Test func becomesAURLShareStampedNow() {
-        let share = LegacySaveRequest(url: "https://example.com/a", title: "Title").shareRequest(now: Self.now)
+    @Test func becomesAURLShareStampedNow() throws {
+        let share = try LegacySaveRequest(url: "https://example.com/a", title: "Title").shareRequest(now: Self.now)
         #expect(share.contentType == .url)
         #expect(share.url == "https://example.com/a")
         #expect(share.title == "Title")
@@ -28,9 +28,9 @@ import WallCore
         #expect(share.wall == nil)
     }
 
-    @Test func everyConversionGetsAFreshID() {
+    @Test func everyConversionGetsAFreshID() throws {
         let legacy = LegacySaveRequest(url: "https://example.com/a")
-        #expect(legacy.shareRequest(now: Self.now).id != legacy.shareRequest(now: Self.now).id)
+        #expect(try legacy.shareRequest(now: Self.now).id != legacy.shareRequest(now: Self.now).id)
     }
 
     @Test(arguments: [
@@ -40,13 +40,13 @@ import WallCore
         ("ios_share_extension", .iosShareExtension),
         ("import", .import),
     ])
-    func knownSourceIsMapped(source: String, expected: ShareSource) {
-        #expect(LegacySaveRequest(url: "https://example.com/", source: source).shareRequest(now: Self.now).source == expected)
+    func knownSourceIsMapped(source: String, expected: ShareSource) throws {
+        #expect(try LegacySaveRequest(url: "https://example.com/", source: source).shareRequest(now: Self.now).source == expected)
     }
 
     @Test(arguments: [nil, "", "bookmarklet", "chrome-extension"] as [String?])
-    func otherSourceBecomesAPI(source: String?) {
-        #expect(LegacySaveRequest(url: "https://example.com/", source: source).shareRequest(now: Self.now).source == .api)
+    func otherSourceBecomesAPI(source: String?) throws {
+        #expect(try LegacySaveRequest(url: "https://example.com/", source: source).shareRequest(now: Self.now).source == .api)
     }
 
     @Test func convertedShareIsValidatedLikeAnyOther() throws {
@@ -55,6 +55,14 @@ import WallCore
         #expect(share.canonicalURL == "https://example.com/a")
         #expect(share.title == "T")
         #expect(share.sharedAt == Self.now)
+    }
+
+    @Test func overLongSourceIsRefused() {
+        let error = #expect(throws: ValidationError.self) {
+            try LegacySaveRequest(url: "https://example.com/", source: String(repeating: "s", count: Limits.maxSourceLength + 1))
+                .shareRequest(now: Self.now)
+        }
+        #expect(error?.field == "source")
     }
 
     @Test func convertedShareWithoutURLIsRefused() {

@@ -177,3 +177,28 @@ import WallCore
         #expect(try WallJSON.decoder().decode(ItemEvent.self, from: data) == event)
     }
 }
+
+/// The hand-written date formatter writes what Foundation's ISO 8601 style writes, for any date.
+@Suite struct WallJSONFormatterAgreementTests {
+    @Test func agreesWithFoundationAcrossTheCalendar() {
+        var generator = SystemRandomNumberGenerator()
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for _ in 0..<5_000 {
+            let millis = Int64.random(in: 0...253_402_300_799_999, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+            let ours = WallJSON.formatDate(date)
+            // Foundation truncates to the millisecond, so ask it about a date a tenth of one above.
+            let foundations = Date(timeIntervalSince1970: Double(millis) / 1000 + 0.0001).formatted(style)
+            #expect(ours == foundations, "\(millis)")
+            #expect(WallJSON.parseDate(ours) == date.roundedToMillis)
+        }
+    }
+
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00.000Z"), (951_782_400.5, "2000-02-29T00:00:00.500Z"),
+        (1_795_000_000.123, "2026-11-18T11:06:40.123Z"), (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+    ])
+    func writesKnownDates(seconds: Double, expected: String) {
+        #expect(WallJSON.formatDate(Date(timeIntervalSince1970: seconds)) == expected)
+    }
+}

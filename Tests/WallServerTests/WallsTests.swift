@@ -216,4 +216,33 @@ import WallCore
             #expect(untouched.itemCount == 1)
         }
     }
+
+    @Test func patchAndDeleteTakeASlugAsWellAsAnId() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            _ = try await client.createWall("Recipes", slug: "food", token: token)
+
+            let renamed = try await client.send(.patch, "/v1/walls/food", token: token, json: WallPatchRequest(name: "Cooking"))
+            #expect(renamed.status == .ok)
+            #expect(try renamed.decode(Wall.self).name == "Cooking")
+
+            let deleted = try await client.send(.delete, "/v1/walls/food", token: token)
+            #expect(deleted.status == .noContent)
+            #expect(try await Self.walls(client, token: token).map(\.slug) == ["inbox"])
+        }
+    }
+
+    @Test func emptyMoveToIsRefusedNamingIt() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let wall = try await client.createWall("Ideas", token: token)
+            try await client.shareLink("https://example.com/idea", token: token, wall: wall.slug)
+
+            try expectError(
+                try await client.send(.delete, "/v1/walls/\(wall.id)?moveTo=", token: token),
+                .badRequest, .invalidField, field: "moveTo"
+            )
+            #expect(try await client.wall(wall.slug, token: token).itemCount == 1)
+        }
+    }
 }

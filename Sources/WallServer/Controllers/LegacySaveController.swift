@@ -24,7 +24,7 @@ struct LegacySaveController {
         if let limiter, let retryAfter = limiter.take(identity.tokenID) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
-        let share = body.shareRequest(now: Date())
+        let share = try body.shareRequest(now: Date())
         let outcome = try await store.saveShare(try share.validated(), userID: identity.userID)
         metrics.count(outcome)
         let reply = ShareReply(shareID: share.id, outcome: outcome)

@@ -64,10 +64,11 @@ struct EventsController {
     }
 
     private static func lastEventID(_ request: Request) throws -> Int64? {
-        let raw = request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
-        guard let raw, !raw.isEmpty else { return nil }
+        let header = request.headers[HTTPField.Name("Last-Event-ID")!]
+        let field = header == nil ? "lastEventId" : "Last-Event-ID"
+        guard let raw = header ?? request.uri.queryParameters.get("lastEventId"), !raw.isEmpty else { return nil }
         guard let seq = Int64(raw), seq >= 0 else {
-            throw ValidationError.invalid("Last-Event-ID", "Last-Event-ID must be an event id this server sent.")
+            throw ValidationError.invalid(field, "\(field) must be an event id this server sent.")
         }
         return seq
     }
