@@ -5,9 +5,13 @@ extension UUID {
     ///
     /// Written by hand: Foundation's `uuidString` goes through `snprintf` on Linux, and stores
     /// turn ids into text several times per share.
-    public var lowercasedText: String {
-        let digits: StaticString = "0123456789abcdef"
-        return withUnsafeBytes(of: uuid) { bytes in
+    public var lowercasedText: String { text(digits: "0123456789abcdef") }
+
+    /// The canonical upper-case text form, as Foundation's `uuidString` and `JSONEncoder` write it.
+    public var uppercasedText: String { text(digits: "0123456789ABCDEF") }
+
+    private func text(digits: StaticString) -> String {
+        withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { buffer in
                 var position = 0
                 for (index, byte) in bytes.enumerated() {

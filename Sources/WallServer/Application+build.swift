@@ -25,7 +25,7 @@ public func buildApplication(
 
     let router = Router(context: WallRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
-    router.add(middleware: RequestMetricsMiddleware(factory: metricsFactory))
+    router.add(middleware: RequestMetricsMiddleware(metrics: RequestMetrics(factory: metricsFactory)))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: ShutdownGateMiddleware(gate: gate))
 

@@ -20,7 +20,6 @@ struct BearerAuthMiddleware: RouterMiddleware {
         }
         var context = context
         context.identity = identity
-        context.logger[metadataKey: "user.id"] = .stringConvertible(identity.userID)
         return try await next(request, context)
     }
 }

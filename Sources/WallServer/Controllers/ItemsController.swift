@@ -16,24 +16,24 @@ struct ItemsController {
         return routes
     }
 
-    func list(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ItemPage> {
+    func list(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<ItemPage> {
         let identity = try context.requireIdentity()
         let query = try ItemQuery(parameters: request.uri.queryParameters)
-        return JSONBody(try await store.items(matching: query, userID: identity.userID))
+        return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
     }
 
-    func show(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Item> {
+    func show(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
-        return JSONBody(item)
+        return WrittenJSON(item)
     }
 
-    func update(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Item> {
+    func update(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         let patch = try await request.decode(as: ItemPatch.self, context: context).validated()
-        return JSONBody(try await store.updateItem(id: id, userID: identity.userID, patch: patch))
+        return WrittenJSON(try await store.updateItem(id: id, userID: identity.userID, patch: patch))
     }
 
     func delete(_ request: Request, context: WallRequestContext) async throws -> HTTPResponse.Status {

@@ -12,7 +12,7 @@ struct ShareController {
         RouteCollection(context: WallRequestContext.self).post(use: share)
     }
 
-    func share(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ShareResponse> {
+    func share(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<ShareResponse> {
         let identity = try context.requireIdentity()
         let body = try await request.decode(as: ShareRequest.self, context: context)
         guard body.contentType == .url || body.contentType == .text else {
@@ -41,8 +41,8 @@ struct ShareReply {
         }
     }
 
-    var json: JSONBody<ShareResponse> {
-        JSONBody(
+    var json: WrittenJSON<ShareResponse> {
+        WrittenJSON(
             ShareResponse(id: shareID, status: status, message: message, item: outcome.item, duplicate: outcome.isDuplicate),
             status: httpStatus
         )

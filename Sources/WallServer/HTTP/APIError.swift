@@ -20,10 +20,7 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// Writes the error as a JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers = self.headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        let data = try WallCoders.encoder.encode(body)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        .json(ByteBuffer(bytes: try WallCoders.encoder.encode(body)), status: status, headers: headers)
     }
 
     // MARK: The errors of the contract

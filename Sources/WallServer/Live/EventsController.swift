@@ -40,7 +40,7 @@ struct EventsController {
                 case .heartbeat:
                     try await writer.write(ByteBuffer(string: ": ping\n\n"))
                 case .event(let event) where event.seq > lastSent:
-                    try await writer.write(try SSEFormat.frame(event))
+                    try await writer.write(SSEFormat.frame(event))
                     lastSent = event.seq
                 case .event:
                     break
@@ -57,7 +57,7 @@ struct EventsController {
         var last = seq
         while true {
             let page = try await store.events(after: last, userID: userID, limit: 500)
-            for event in page { try await writer.write(try SSEFormat.frame(event)) }
+            for event in page { try await writer.write(SSEFormat.frame(event)) }
             guard let newest = page.last?.seq else { return last }
             last = newest
         }
@@ -76,10 +76,12 @@ struct EventsController {
 
 /// The wire form of one event: `id`, `event` and a one-line JSON `data`.
 enum SSEFormat {
-    static func frame(_ event: ItemEvent) throws -> ByteBuffer {
-        let json = try WallCoders.encoder.encode(event)
+    static func frame(_ event: ItemEvent) -> ByteBuffer {
+        var json = JSONOutput()
+        event.write(to: &json)
         var buffer = ByteBuffer(string: "id: \(event.seq)\nevent: \(event.type.rawValue)\ndata: ")
-        buffer.writeBytes(json)
+        var body = json.buffer
+        buffer.writeBuffer(&body)
         buffer.writeString("\n\n")
         return buffer
     }

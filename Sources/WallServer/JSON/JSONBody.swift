@@ -14,11 +14,7 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try WallCoders.encoder.encode(value)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
-        )
+        .json(ByteBuffer(bytes: try WallCoders.encoder.encode(value)), status: status)
     }
 }
 
