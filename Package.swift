@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "WallCoreTests", dependencies: ["WallCore"], swiftSettings: strict),
         .testTarget(
             name: "WallStoreTests",
-            dependencies: ["WallCore", "WallStore"],
+            dependencies: ["WallCore", "WallStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -89,19 +89,23 @@ enum SQLiteMigrations {
                 content = 'items', content_rowid = 'pk',
                 tokenize = 'unicode61 remove_diacritics 2'
             );
+            -- Items are indexed in bulk a little after they are saved (SQLiteSearchIndexer): the
+            -- triggers queue them here, and take indexed rows out of the index when they change.
+            CREATE TABLE fts_pending (pk INTEGER PRIMARY KEY);
             CREATE TRIGGER items_fts_after_insert AFTER INSERT ON items BEGIN
-                INSERT INTO items_fts(rowid, title, note, text, url, tags)
-                VALUES (new.pk, new.title, new.note, new.text, new.url, new.tags);
+                INSERT INTO fts_pending(pk) VALUES (new.pk);
             END;
             CREATE TRIGGER items_fts_after_delete AFTER DELETE ON items BEGIN
                 INSERT INTO items_fts(items_fts, rowid, title, note, text, url, tags)
-                VALUES ('delete', old.pk, old.title, old.note, old.text, old.url, old.tags);
+                SELECT 'delete', old.pk, old.title, old.note, old.text, old.url, old.tags
+                WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE pk = old.pk);
+                DELETE FROM fts_pending WHERE pk = old.pk;
             END;
             CREATE TRIGGER items_fts_after_update AFTER UPDATE OF title, note, text, url, tags ON items BEGIN
                 INSERT INTO items_fts(items_fts, rowid, title, note, text, url, tags)
-                VALUES ('delete', old.pk, old.title, old.note, old.text, old.url, old.tags);
-                INSERT INTO items_fts(rowid, title, note, text, url, tags)
-                VALUES (new.pk, new.title, new.note, new.text, new.url, new.tags);
+                SELECT 'delete', old.pk, old.title, old.note, old.text, old.url, old.tags
+                WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE pk = old.pk);
+                INSERT OR IGNORE INTO fts_pending(pk) VALUES (new.pk);
             END;
             """)
     }

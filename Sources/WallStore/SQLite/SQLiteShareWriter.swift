@@ -9,9 +9,13 @@ struct SQLiteShareWriter: Sendable {
     let feed: EventFeed
     let clock: @Sendable () -> Date
     let checkpointer: SQLiteCheckpointer
+    let searchIndexer: SQLiteSearchIndexer
 
     func save(_ jobs: [ShareJob]) throws -> [Result<ShareOutcome, any Error>] {
-        defer { checkpointer.nudge() }
+        defer {
+            checkpointer.nudge()
+            searchIndexer.nudge()
+        }
         return try pool.write { db in
             let now = clock().roundedToMillis
             var events = EventBatch()

@@ -12,7 +12,8 @@ extension SQLiteStore {
     }
 
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
-        try await pool.read { db in
+        if query.search != nil { try await searchIndexer.flushAll() }
+        return try await pool.read { db in
             var conditions = ["user_id = ?"]
             var arguments: StatementArguments = [userID.dbText]
             if let wall = query.wall {

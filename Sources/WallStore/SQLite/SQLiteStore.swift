@@ -16,6 +16,7 @@ public final class SQLiteStore: WallStore {
     let clock: @Sendable () -> Date
     private let logger: Logger
     let shareQueue: GroupCommitQueue<ShareJob, ShareOutcome>
+    let searchIndexer: SQLiteSearchIndexer
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(
@@ -39,7 +40,11 @@ public final class SQLiteStore: WallStore {
         self.clock = clock
         try SQLiteMigrations.migrator.migrate(pool)
         let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
-        let writer = SQLiteShareWriter(pool: pool, feed: feed, clock: clock, checkpointer: checkpointer)
+        let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)
+        self.searchIndexer = searchIndexer
+        let writer = SQLiteShareWriter(
+            pool: pool, feed: feed, clock: clock, checkpointer: checkpointer, searchIndexer: searchIndexer
+        )
         self.shareQueue = GroupCommitQueue(label: "dwall.store.shares") { jobs in try writer.save(jobs) }
         logger.debug("Opened SQLite store", metadata: ["store.path": "\(path)"])
     }
@@ -49,12 +54,14 @@ public final class SQLiteStore: WallStore {
 
     /// Runs `body` in a write transaction and announces its events once it has committed.
     func write<Value: Sendable>(_ body: @escaping @Sendable (Database, inout EventBatch) throws -> Value) async throws -> Value {
-        try await pool.write { db in
+        let value = try await pool.write { db in
             var events = EventBatch()
             let value = try body(db, &events)
             events.announce(to: self.feed, after: db)
             return value
         }
+        searchIndexer.nudge()
+        return value
     }
 }
 
