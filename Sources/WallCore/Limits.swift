@@ -34,4 +34,8 @@ public enum Limits {
     public static let maxTokenLabelLength = 100
     /// Most walls one person may have.
     public static let maxWallsPerUser = 500
+    /// How long a server waits at start for PostgreSQL to answer and its migrations to apply.
+    public static let databaseStartTimeout = Duration.seconds(30)
+    /// Most connections one replica opens to PostgreSQL (each replica has its own pool).
+    public static let databaseConnectionsPerReplica = 20
 }

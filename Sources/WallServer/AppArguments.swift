@@ -9,6 +9,8 @@ public protocol AppArguments: Sendable {
     var port: Int { get }
     /// Folder holding the SQLite database (and, later, blobs).
     var dataDirectory: String { get }
+    /// A `postgres://` URL: keep state in PostgreSQL (shared by every replica) instead of SQLite.
+    var databaseURL: String? { get }
     /// Sustained requests per second allowed per token; 0 turns rate limiting off.
     var rateLimit: Double { get }
     /// Requests a token may make at once before the limit applies.
@@ -22,6 +24,9 @@ public protocol AppArguments: Sendable {
 }
 
 extension AppArguments {
+    /// SQLite unless said otherwise.
+    public var databaseURL: String? { nil }
+
     /// Where the SQLite database lives inside the data folder.
     public var databasePath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("wall.sqlite").path

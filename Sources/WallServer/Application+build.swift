@@ -61,7 +61,8 @@ public func buildApplication(
     return Application(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
-        services: [usageFlusher],
+        // The store first: services stop in reverse order, so it outlives everything that uses it.
+        services: (store.service.map { [$0] } ?? []) + [usageFlusher],
         logger: logger
     )
 }

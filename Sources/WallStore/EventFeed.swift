@@ -53,6 +53,9 @@ public final class EventFeed: Sendable {
     /// How many streams are open.
     public var subscriberCount: Int { subscribers.withLock { $0.open.count } }
 
+    /// Whose streams are open (a store relaying events from elsewhere reads only theirs).
+    public var subscribedUserIDs: Set<UUID> { subscribers.withLock { Set($0.open.values.map(\.userID)) } }
+
     /// Ends every stream, and every stream asked for later (at shutdown).
     public func finishAll() {
         let current = subscribers.withLock { state -> [Subscriber] in

@@ -3,10 +3,14 @@ import Testing
 import WallCore
 
 /// Kill the real server with SIGKILL in the middle of concurrent shares, restart it, and check
-/// that every acknowledged share is there exactly once and that replaying it changes nothing.
+/// that every acknowledged share is there exactly once and that replaying it changes nothing;
+/// on SQLite, and on PostgreSQL when the run has a server.
 @Suite(.serialized) struct DurabilityTests {
-    @Test func everyAcknowledgedShareSurvivesSigkillExactlyOnce() async throws {
-        let server = try ServerProcess()
+    @Test(arguments: TestStorage.available)
+    func everyAcknowledgedShareSurvivesSigkillExactlyOnce(storage: TestStorage) async throws {
+        let database = try storage.makeDatabase()
+        defer { TestPostgres.drop(database) }
+        let server = try ServerProcess(databaseURL: database)
         defer { server.cleanUp() }
         let token = try server.makeUser()
         try server.start()

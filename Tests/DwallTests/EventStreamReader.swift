@@ -4,10 +4,11 @@ import Glibc
 #endif
 
 /// Opens `GET /v1/events` on a plain socket and reads it on a thread of its own, so a test can
-/// see the server close the stream.
+/// see what the server sends and see it close the stream.
 final class EventStreamReader: @unchecked Sendable {
     private let socketFD: Int32
     private let ended = DispatchSemaphore(value: 0)
+    private let received = ReceivedText()
     private let thread: Thread
 
     init(port: Int, token: String) throws {
@@ -27,17 +28,50 @@ final class EventStreamReader: @unchecked Sendable {
         let request = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         let ended = self.ended
+        let received = self.received
         thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while recv(fd, &buffer, buffer.count, 0) > 0 {}
+            while true {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                received.append(String(decoding: buffer[0..<count], as: UTF8.self))
+            }
             ended.signal()
         }
         thread.start()
+    }
+
+    /// Whether the server has sent `expected` (anywhere in the stream) within `timeout` seconds.
+    func waitForText(_ expected: String, timeout: TimeInterval) -> Bool {
+        received.waitFor(expected, until: Date().addingTimeInterval(timeout))
     }
 
     /// Whether the server closed the stream within `timeout` seconds.
     func waitForEnd(timeout: TimeInterval) -> Bool {
         defer { close(socketFD) }
         return ended.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+/// What a stream has received so far, and a way to wait for more.
+private final class ReceivedText: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var text = ""
+
+    func append(_ chunk: String) {
+        condition.lock()
+        text += chunk
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether `expected` arrives before `deadline`.
+    func waitFor(_ expected: String, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !text.contains(expected) {
+            guard condition.wait(until: deadline) else { return text.contains(expected) }
+        }
+        return true
     }
 }

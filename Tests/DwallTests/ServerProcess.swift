@@ -4,13 +4,16 @@ import Foundation
 /// binary itself: kills, restarts, signals, admin commands beside a running server.
 final class ServerProcess: @unchecked Sendable {
     let dataDirectory: String
+    /// The PostgreSQL database it keeps its state in; SQLite in the data folder when `nil`.
+    let databaseURL: String?
     private(set) var port = 0
     private var process: Process?
     private var logHandle: FileHandle?
     let logPath: String
 
-    /// Makes a fresh data folder with one user and a token for them.
-    init() throws {
+    /// Makes a fresh data folder; state goes to `databaseURL` when given.
+    init(databaseURL: String? = nil) throws {
+        self.databaseURL = databaseURL
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("dwall-e2e-\(UUID().uuidString)").path
         logPath = dataDirectory + ".log"
@@ -22,7 +25,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Runs an admin command against this server's data folder.
     func admin(_ arguments: [String], input: String? = nil) throws -> CommandResult {
-        try CommandRunner.run(arguments + ["--data", dataDirectory], input: input, environment: Self.environment)
+        try CommandRunner.run(arguments + storageArguments, input: input, environment: Self.environment)
     }
 
     /// Makes a user and returns a fresh token for them.
@@ -43,7 +46,7 @@ final class ServerProcess: @unchecked Sendable {
         try log.seekToEnd()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DwallBinary.path)
-        process.arguments = ["serve", "--data", dataDirectory, "--port", "0"] + extraArguments
+        process.arguments = ["serve"] + storageArguments + ["--port", "0"] + extraArguments
         process.environment = ProcessInfo.processInfo.environment.merging(Self.environment) { $1 }
         process.standardOutput = log
         process.standardError = log
@@ -66,6 +69,11 @@ final class ServerProcess: @unchecked Sendable {
         self.process = nil
         try logHandle?.close()
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    }
+
+    /// Where the server and its admin commands keep their state.
+    private var storageArguments: [String] {
+        ["--data", dataDirectory] + (databaseURL.map { ["--database-url", $0] } ?? [])
     }
 
     /// The base URL of the running server.

@@ -39,10 +39,8 @@ import WallStore
             }
 
             // And the refused shares were not stored
-            var logger = Logger(label: "dwall.tests")
-            logger.logLevel = .warning
-            let store = try StoreOpener.open(server.arguments, logger: logger)
-            #expect(try await store.items(matching: ItemQuery(), userID: userID).items.isEmpty)
+            let stored = try await server.withStore { try await $0.items(matching: ItemQuery(), userID: userID).items }
+            #expect(stored.isEmpty)
         }
     }
 }

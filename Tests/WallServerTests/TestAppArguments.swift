@@ -2,11 +2,15 @@ import Foundation
 import Logging
 import WallServer
 
-/// What a test server runs with: a fresh data folder, a free port, cheap bcrypt and short waits.
+/// What a test server runs with: a fresh data folder (and database, on PostgreSQL), a free port,
+/// cheap bcrypt and short waits.
 struct TestAppArguments: AppArguments {
     var host = "127.0.0.1"
     var port = 0
     var dataDirectory: String
+    /// PostgreSQL when the run has a test server (`DWALL_TEST_DATABASE_URL`); `TestServer` makes
+    /// a fresh database for each test.
+    var databaseURL: String?
     /// Off unless a test turns it on.
     var rateLimit: Double = 0
     var rateBurst: Double = 10
@@ -19,4 +23,10 @@ struct TestAppArguments: AppArguments {
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("dwall-server-tests-\(UUID().uuidString)").path
     }
+}
+
+extension TestAppArguments {
+    /// The PostgreSQL server the server tests run against, if any; without one they run on SQLite.
+    static let postgresServerURL = ProcessInfo.processInfo.environment["DWALL_TEST_DATABASE_URL"]
+        .flatMap { $0.isEmpty ? nil : $0 }
 }

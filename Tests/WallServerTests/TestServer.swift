@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import WallServer
+import WallStore
 
 /// A fresh server for one test: its own data folder, users made before it starts, and the gate
 /// that shuts it down.
@@ -18,8 +19,9 @@ struct TestServer: Sendable {
 
     /// Makes `users` on a new data folder, builds the app on it and runs `test` against it.
     ///
-    /// The users are made through `Accounts` on the same SQLite file *before* the app opens it,
-    /// so the app sees them as any restarted server would. The folder is removed afterwards.
+    /// The users are made through `Accounts` on the same store *before* the app opens it, so the
+    /// app sees them as any restarted server would. The folder (and the test's PostgreSQL
+    /// database, when the run has a test server) is removed afterwards.
     @discardableResult
     static func run<Value>(
         _ setup: TestingSetup = .router,
@@ -30,19 +32,53 @@ struct TestServer: Sendable {
         var arguments = TestAppArguments()
         configure(&arguments)
         defer { try? FileManager.default.removeItem(atPath: arguments.dataDirectory) }
+        let database = try await TestAppArguments.postgresServerURL.asyncMap {
+            try await PostgresAdmin.scratchDatabase(prefix: "wallserver", serverURL: $0)
+        }
+        arguments.databaseURL = database?.url
+        do {
+            let value = try await run(setup, users: users, arguments: arguments, test)
+            await database?.drop()
+            return value
+        } catch {
+            await database?.drop()
+            throw error
+        }
+    }
+
+    private static func run<Value>(
+        _ setup: TestingSetup, users: [String], arguments: TestAppArguments,
+        _ test: @Sendable (TestServer, any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         try await makeUsers(users, arguments: arguments)
         let server = TestServer(arguments: arguments, gate: ShutdownGate())
         let app = try await buildApplication(arguments, gate: server.gate)
         return try await app.test(setup) { client in try await test(server, client) }
     }
 
-    private static func makeUsers(_ names: [String], arguments: TestAppArguments) async throws {
+    /// Runs `body` with a store of its own on the test's data (beside the app's, as an admin
+    /// command would).
+    func withStore<Value: Sendable>(_ body: (any WallStore) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "dwall.tests")
         logger.logLevel = .warning
-        let store = try StoreOpener.open(arguments, logger: logger)
-        let accounts = Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost))
-        for name in names {
-            _ = try await accounts.createUser(username: name, password: password(for: name))
+        return try await StoreOpener.withStore(arguments, logger: logger, body)
+    }
+
+    private static func makeUsers(_ names: [String], arguments: TestAppArguments) async throws {
+        let server = TestServer(arguments: arguments, gate: ShutdownGate())
+        try await server.withStore { store in
+            let accounts = Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost))
+            for name in names {
+                _ = try await accounts.createUser(username: name, password: password(for: name))
+            }
         }
+    }
+}
+
+extension Optional {
+    /// The async `map`.
+    func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

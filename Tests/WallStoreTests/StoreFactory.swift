@@ -16,8 +16,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Every store implementation; add PostgreSQL here when it lands.
-    static let all: [StoreFactory] = [.sqlite]
+    /// Every store implementation: SQLite always, PostgreSQL when `DWALL_TEST_DATABASE_URL`
+    /// points at a server (`scripts/test` starts one).
+    static let all: [StoreFactory] = TestDatabase.serverURL == nil ? [.sqlite] : [.sqlite, .postgres]
 
     /// A real SQLite file in a fresh temporary directory, removed afterwards.
     static let sqlite = StoreFactory(name: "SQLite") { cleanup in
@@ -27,6 +28,13 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         cleanup.add { try? FileManager.default.removeItem(at: directory) }
         let clock = TestClock()
         return try SQLiteStore(path: directory.appendingPathComponent("wall.sqlite").path, clock: { clock.now() })
+    }
+
+    /// A fresh database on the test server, dropped afterwards.
+    static let postgres = StoreFactory(name: "PostgreSQL") { cleanup in
+        let url = try await TestDatabase.create(cleanup)
+        let clock = TestClock()
+        return try PostgresStore(url: url, maxConnections: 4, clock: { clock.now() })
     }
 
     /// Runs `body` with a fresh store and cleans up afterwards, also when `body` throws.
@@ -44,7 +52,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// Keeps the store local to this call, so it is released (and its files closed) before cleanup.
     private func run(_ body: (any WallStore) async throws -> Void, cleanup: Cleanup) async throws {
         let store = try await make(cleanup)
-        try await body(store)
+        try await store.whileRunning { try await body(store) }
     }
 }
 

@@ -30,6 +30,7 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     var logLevelName: String = Environment.string("DWALL_LOG_LEVEL") ?? "info"
 
     var dataDirectory: String { storage.absoluteDataDirectory }
+    var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
 
@@ -50,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         logger.logLevel = logLevel
         let gate = ShutdownGate()
         let app = try await buildApplication(self, gate: gate)
-        logger.info("Data folder \(dataDirectory) (SQLite \(databasePath))")
+        logger.info("Storing in \(StoreOpener.describe(self))")
         if rateLimit == 0 { logger.notice("Rate limiting is off") }
         let group = ServiceGroup(configuration: .init(
             services: [app, ShutdownGateService(gate: gate)],

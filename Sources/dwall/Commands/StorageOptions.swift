@@ -9,16 +9,34 @@ struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: "Data folder (env DWALL_DATA).")
     var dataDirectory: String = Environment.string("DWALL_DATA") ?? "./data"
 
+    @Option(
+        name: .customLong("database-url"),
+        help: "Keep state in PostgreSQL, shared by every replica: postgres://user:password@host:port/database (env DWALL_DATABASE_URL)."
+    )
+    var databaseURLOption: String?
+
+    /// The PostgreSQL URL from the flag, else from the environment; `nil` for SQLite.
+    var databaseURL: String? { databaseURLOption ?? Environment.string("DWALL_DATABASE_URL") }
+
     /// The data folder as an absolute path.
     var absoluteDataDirectory: String {
         URL(fileURLWithPath: dataDirectory).standardizedFileURL.path
     }
 
-    /// Opens the store for an admin command.
-    func openAccounts() throws -> Accounts {
-        let arguments = AdminArguments(dataDirectory: absoluteDataDirectory)
-        let store = try StoreOpener.open(arguments, logger: Logger(label: "dwall.admin"))
-        return Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost))
+    func validate() throws {
+        if let databaseURL {
+            do { _ = try PostgresURL.configuration(databaseURL) } catch { throw ValidationError("--database-url: \(error)") }
+        }
+    }
+
+    /// Runs an admin command's work with the store open (and, for PostgreSQL, connected).
+    func withAccounts<Value: Sendable>(_ body: (Accounts) async throws -> Value) async throws -> Value {
+        let arguments = AdminArguments(dataDirectory: absoluteDataDirectory, databaseURL: databaseURL)
+        var logger = Logger(label: "dwall.admin")
+        logger.logLevel = arguments.logLevel
+        return try await StoreOpener.withStore(arguments, logger: logger) { store in
+            try await body(Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost)))
+        }
     }
 }
 
@@ -27,6 +45,7 @@ private struct AdminArguments: AppArguments {
     var host = "127.0.0.1"
     var port = 0
     var dataDirectory: String
+    var databaseURL: String?
     var rateLimit = 0.0
     var rateBurst = 0.0
     var bcryptCost: UInt8 = Environment.int("DWALL_BCRYPT_COST").map { UInt8(clamping: $0) } ?? 12

@@ -19,9 +19,10 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let token = try await CommandErrors.explain {
-                let accounts = try storage.openAccounts()
-                let owner = try await accounts.requireUser(named: user)
-                return try await accounts.issueToken(userID: owner.id, label: try TokenLabel.validate(label))
+                try await storage.withAccounts { accounts in
+                    let owner = try await accounts.requireUser(named: user)
+                    return try await accounts.issueToken(userID: owner.id, label: try TokenLabel.validate(label))
+                }
             }
             print(token.token)
         }
@@ -35,9 +36,10 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let tokens = try await CommandErrors.explain {
-                let accounts = try storage.openAccounts()
-                let owner = try await accounts.requireUser(named: user)
-                return try await accounts.store.tokens(userID: owner.id)
+                try await storage.withAccounts { accounts in
+                    let owner = try await accounts.requireUser(named: user)
+                    return try await accounts.store.tokens(userID: owner.id)
+                }
             }
             for token in tokens {
                 let used = token.lastUsedAt.map { WallJSON.formatDate($0) } ?? "never used"
@@ -56,9 +58,10 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             guard let tokenID = UUID(uuidString: id) else { throw ArgumentParser.ValidationError("'\(id)' is not a token id.") }
             let revoked = try await CommandErrors.explain {
-                let accounts = try storage.openAccounts()
-                let owner = try await accounts.requireUser(named: user)
-                return try await accounts.store.revokeToken(id: tokenID, userID: owner.id)
+                try await storage.withAccounts { accounts in
+                    let owner = try await accounts.requireUser(named: user)
+                    return try await accounts.store.revokeToken(id: tokenID, userID: owner.id)
+                }
             }
             guard revoked else { throw CommandFailure("\(user) has no token \(id).") }
             print("Revoked. Servers stop accepting it within 5 seconds.")

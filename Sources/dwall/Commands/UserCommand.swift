@@ -22,7 +22,9 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try passwordStdin ? PasswordInput.fromStandardInput() : PasswordInput.prompt(confirm: true)
-            let user = try await CommandErrors.explain { try await storage.openAccounts().createUser(username: name, password: password) }
+            let user = try await CommandErrors.explain {
+                try await storage.withAccounts { try await $0.createUser(username: name, password: password) }
+            }
             print("Created user \(user.username) (\(user.id.uuidString.lowercased())) with the wall 'inbox'.")
         }
     }

@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// The events one transaction writes: appended to the log as they happen, announced to every
+/// replica (NOTIFY) when the transaction commits.
+struct PostgresEventBatch: Sendable {
+    var entries: [(userID: UUID, event: ItemEvent)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+    /// The highest sequence number in the batch.
+    var maxSeq: Int64 { entries.map(\.event.seq).max() ?? 0 }
+
+    /// Appends an event for `item` to the log with the next sequence number and returns it.
+    /// The caller holds the events lock (`PostgresLocks.events`).
+    @discardableResult
+    mutating func record(
+        _ kind: ItemEvent.Kind, item: Item, userID: UUID, at date: Date, _ connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> Int64 {
+        let rows = try await connection.query("""
+            INSERT INTO events (seq, user_id, kind, item_id, created_at)
+            VALUES (nextval('events_seq'), \(userID), \(kind.rawValue), \(item.id), \(date))
+            RETURNING seq
+            """, logger: logger)
+        guard let seq = try await rows.first()?.decode(Int64.self) else { throw CorruptRow(detail: "no event seq") }
+        append(kind, item: item, userID: userID, seq: seq)
+        return seq
+    }
+
+    /// Notes an event whose row the caller wrote itself.
+    mutating func append(_ kind: ItemEvent.Kind, item: Item, userID: UUID, seq: Int64) {
+        entries.append((userID, ItemEvent(seq: seq, type: kind, itemId: item.id, item: kind == .deleted ? nil : item)))
+    }
+
+    /// The NOTIFY payload: who wrote the events, the highest seq, and whose events they are.
+    func notice(origin: UUID) -> PostgresEventNotice {
+        var users: [UUID] = []
+        for entry in entries where !users.contains(entry.userID) { users.append(entry.userID) }
+        return PostgresEventNotice(origin: origin, maxSeq: maxSeq, users: users.count <= 100 ? users : nil)
+    }
+}
+
+/// What a replica says on the `dwall_events` channel when a transaction holding events commits.
+struct PostgresEventNotice: Sendable, Equatable {
+    /// The store (replica) that wrote them.
+    var origin: UUID
+    /// The transaction's highest event seq; its events are those after the previous notice's.
+    var maxSeq: Int64
+    /// Whose events they are; `nil` when too many to list (any user's).
+    var users: [UUID]?
+
+    /// The channel.
+    static let channel = "dwall_events"
+
+    /// `origin maxSeq user…` (or `*` for any user): well under NOTIFY's 8,000 bytes.
+    var payload: String {
+        let who = users.map { $0.map(\.lowercasedText).joined(separator: " ") } ?? "*"
+        return "\(origin.lowercasedText) \(maxSeq) \(who)"
+    }
+
+    init(origin: UUID, maxSeq: Int64, users: [UUID]?) {
+        self.origin = origin
+        self.maxSeq = maxSeq
+        self.users = users
+    }
+
+    /// Reads a payload; `nil` for anything this version did not write.
+    init?(payload: String) {
+        let parts = payload.split(separator: " ")
+        guard parts.count >= 2, let origin = UUID(text: String(parts[0])), let maxSeq = Int64(parts[1]) else {
+            return nil
+        }
+        self.origin = origin
+        self.maxSeq = maxSeq
+        if parts.count == 3, parts[2] == "*" {
+            self.users = nil
+        } else {
+            var users: [UUID] = []
+            for part in parts.dropFirst(2) {
+                guard let user = UUID(text: String(part)) else { return nil }
+                users.append(user)
+            }
+            self.users = users
+        }
+    }
+
+    /// Sends the notice; it is delivered when (and only if) the transaction commits.
+    func send(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+    }
+}

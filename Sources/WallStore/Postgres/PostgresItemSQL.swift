@@ -1,0 +1,50 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// Item reads and writes in PostgreSQL.
+enum PostgresItemSQL {
+    static func fetch(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Item? {
+        let rows = try await db.run("""
+            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i WHERE i.id = \(id) AND i.user_id = \(userID)
+            """, logger: logger)
+        return try await rows.first().map { try PostgresRows.item($0.makeRandomAccess()).item }
+    }
+
+    /// The item holding this canonical link on this wall, if any.
+    static func fetch(
+        wallID: UUID, canonicalURL: String, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> Item? {
+        let rows = try await db.run("""
+            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
+            WHERE i.wall_id = \(wallID) AND md5(i.canonical_url) = md5(\(canonicalURL)) AND i.canonical_url = \(canonicalURL)
+            """, logger: logger)
+        return try await rows.first().map { try PostgresRows.item($0.makeRandomAccess()).item }
+    }
+
+    static func canonicalURL(itemID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> String? {
+        let rows = try await db.run("SELECT canonical_url FROM items WHERE id = \(itemID)", logger: logger)
+        return try await rows.first()?.decode(String?.self)
+    }
+
+    /// Writes an item's editable fields (and its search document); moves it to the top with a
+    /// new sort key when `sortKey` is given.
+    static func update(_ item: Item, sortKey: Int64?, _ db: some PostgresQueryRunner, logger: Logger) async throws {
+        let document = SearchDocument(item: item).text
+        try await db.run("""
+            UPDATE items SET title = \(item.title), note = \(item.userNote), tags = \(item.tags),
+                wall_id = \(item.wallId), state = \(item.state.rawValue), updated_at = \(item.updatedAt),
+                sort_key = coalesce(\(sortKey), sort_key), search = to_tsvector('dwall_search', \(document))
+            WHERE id = \(item.id)
+            """, logger: logger).all()
+    }
+
+    /// Deletes an item; false when the user has no such item.
+    static func delete(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Bool {
+        let rows = try await db.run(
+            "DELETE FROM items WHERE id = \(id) AND user_id = \(userID) RETURNING id", logger: logger
+        )
+        return try await rows.first() != nil
+    }
+}

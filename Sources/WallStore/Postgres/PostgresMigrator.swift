@@ -1,0 +1,39 @@
+import Logging
+import PostgresNIO
+
+/// Applies `PostgresMigrations` that the database has not seen yet, in order, each once.
+///
+/// Everything runs in one transaction that first takes an advisory lock, so replicas starting
+/// at the same moment queue up: the first applies what is missing, the others then find nothing
+/// to do. A failed migration rolls back whole and stops the start.
+enum PostgresMigrator {
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.migrations))", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS dwall_migrations (
+                    name text PRIMARY KEY,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
+            var applied = Set<String>()
+            for try await name in try await connection.query("SELECT name FROM dwall_migrations", logger: logger)
+                .decode(String.self) {
+                applied.insert(name)
+            }
+            for migration in PostgresMigrations.all where !applied.contains(migration.name) {
+                logger.info("Applying database migration", metadata: ["migration": "\(migration.name)"])
+                for statement in migration.statements { try await connection.query(statement, logger: logger) }
+                try await connection.query(
+                    "INSERT INTO dwall_migrations (name) VALUES (\(migration.name))", logger: logger
+                )
+            }
+        }
+    }
+}
+
+/// One step of the schema's history: a name and the statements that take the schema there.
+struct PostgresMigration: Sendable {
+    let name: String
+    let statements: [PostgresQuery]
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// One share waiting in the PostgreSQL store's group-commit queue, with its search document
+/// made beforehand (on the caller's task, not in the batch).
+struct PostgresShareJob: Sendable {
+    var share: ValidShare
+    var userID: UUID
+    var document: SearchDocument
+}
+
+/// Stores batches of shares for the group-commit queue: one transaction per batch, holding the
+/// events lock; each share is looked up in one query and written in one more.
+///
+/// A share refused for its own reasons (its id used for other content, its item deleted, an
+/// unknown wall) is refused before anything of it is written, so it never fails the others.
+struct PostgresShareWriter: Sendable {
+    let client: PostgresClient
+    let relay: PostgresEventRelay
+    let origin: UUID
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    func save(_ jobs: [PostgresShareJob]) async throws -> [Result<ShareOutcome, any Error>] {
+        var events = PostgresEventBatch()
+        do {
+            return try await client.transaction(logger: logger) { connection in
+                try await PostgresLocks.lockEvents(connection, logger: logger)
+                let now = clock().roundedToMillis
+                var walls = WallCache()
+                var results: [Result<ShareOutcome, any Error>] = []
+                for job in jobs {
+                    do {
+                        let outcome = try await save(job, now: now, connection, &events, &walls)
+                        results.append(.success(outcome))
+                    } catch let refusal as StoreError {
+                        results.append(.failure(refusal))
+                    }
+                }
+                if !events.isEmpty {
+                    relay.expect(events)
+                    try await events.notice(origin: origin).send(connection, logger: logger)
+                }
+                return results
+            }
+        } catch {
+            relay.forget(events)
+            throw error
+        }
+    }
+
+    /// One share: a replay of a known id, a known link moved to the top, or a new item.
+    private func save(
+        _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch,
+        _ walls: inout WallCache
+    ) async throws -> ShareOutcome {
+        let share = job.share
+        let wallID = try await walls.resolve(share.wall, userID: job.userID, connection, logger: logger)
+        let found = try await lookup(share, userID: job.userID, wallID: wallID, connection)
+        if let receipt = found.receipt {
+            guard receipt.fingerprint == share.fingerprint else {
+                throw StoreError.conflict("This share id was already used for different content.")
+            }
+            guard let item = receipt.item else { throw StoreError.shareDeleted }
+            return ShareOutcome(kind: .replayed(duplicate: receipt.duplicate), item: item)
+        }
+        guard let wallID else { throw StoreError.notFound("wall") }
+        if let existing = found.existing {
+            return try await moveToTop(existing, job, now: now, connection, &events)
+        }
+
+        let item = Item(
+            id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
+            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source, state: .ready,
+            sharedAt: share.sharedAt, createdAt: now, updatedAt: now
+        )
+        if let seq = try await insert(item, job, now: now, connection) {
+            events.append(.created, item: item, userID: job.userID, seq: seq)
+            return ShareOutcome(kind: .created, item: item)
+        }
+        // The unique index turned the insert away: someone stored the link since the lookup.
+        guard let link = share.canonicalURL,
+              let existing = try await PostgresItemSQL.fetch(wallID: wallID, canonicalURL: link, connection, logger: logger)
+        else { throw CorruptRow(detail: "an item insert was refused, but no item holds its link") }
+        return try await moveToTop(existing, job, now: now, connection, &events)
+    }
+
+    private struct Receipt {
+        var fingerprint: String
+        var duplicate: Bool
+        var item: Item?
+    }
+
+    /// The share id's receipt (with its item, if it still exists) and the item already holding
+    /// the link on the wall, in one round trip.
+    private func lookup(
+        _ share: ValidShare, userID: UUID, wallID: UUID?, _ connection: PostgresConnection
+    ) async throws -> (receipt: Receipt?, existing: Item?) {
+        let rows = try await connection.query("""
+            SELECT 0, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
+            FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
+            WHERE r.user_id = \(userID) AND r.share_id = \(share.shareID)
+            UNION ALL
+            SELECT 1, NULL, NULL, \(unescaped: PostgresRows.itemColumns("d")) FROM items d
+            WHERE d.wall_id = \(wallID) AND md5(d.canonical_url) = md5(\(share.canonicalURL))
+              AND d.canonical_url = \(share.canonicalURL)
+            """, logger: logger)
+        var receipt: Receipt?
+        var existing: Item?
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            if try cells[0].decode(Int32.self) == 0 {
+                let hasItem = try cells[3].decode(UUID?.self) != nil
+                receipt = Receipt(
+                    fingerprint: try cells[1].decode(String.self), duplicate: try cells[2].decode(Bool.self),
+                    item: hasItem ? try PostgresRows.item(cells, at: 3).item : nil
+                )
+            } else {
+                existing = try PostgresRows.item(cells, at: 3).item
+            }
+        }
+        return (receipt, existing)
+    }
+
+    /// Inserts a new item with its event and receipt; returns its seq, or nil when the link is
+    /// on the wall already (`ON CONFLICT DO NOTHING` on the unique index: nothing is written).
+    private func insert(_ item: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection) async throws -> Int64? {
+        let share = job.share
+        let rows = try await connection.query("""
+            WITH i AS (
+                INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
+                                   state, shared_at, created_at, updated_at, sort_key, search)
+                VALUES (\(item.id), \(job.userID), \(item.wallId), \(item.kind.rawValue), \(item.url),
+                        \(share.canonicalURL), \(item.title), \(item.text), \(item.userNote), \(item.tags),
+                        \(item.source.rawValue), \(item.state.rawValue), \(item.sharedAt), \(now), \(now),
+                        nextval('events_seq'), to_tsvector('dwall_search', \(job.document.text)))
+                ON CONFLICT (wall_id, md5(canonical_url)) WHERE canonical_url IS NOT NULL DO NOTHING
+                RETURNING id, sort_key
+            ), e AS (
+                INSERT INTO events (seq, user_id, kind, item_id, created_at)
+                SELECT sort_key, \(job.userID), \(ItemEvent.Kind.created.rawValue), id, \(now) FROM i
+            ), r AS (
+                INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
+                SELECT \(job.userID), \(share.shareID), id, \(share.fingerprint), false, \(now) FROM i
+            )
+            SELECT sort_key FROM i
+            """, logger: logger)
+        return try await rows.first()?.decode(Int64.self)
+    }
+
+    /// The link is on the wall: merge the share into that item, move it to the top, remember the id.
+    private func moveToTop(
+        _ existing: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection,
+        _ events: inout PostgresEventBatch
+    ) async throws -> ShareOutcome {
+        var item = existing.merging(job.share)
+        item.updatedAt = now
+        let seq = try await events.record(.updated, item: item, userID: job.userID, at: now, connection, logger: logger)
+        try await PostgresItemSQL.update(item, sortKey: seq, connection, logger: logger)
+        try await connection.query("""
+            INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
+            VALUES (\(job.userID), \(job.share.shareID), \(item.id), \(job.share.fingerprint), true, \(now))
+            """, logger: logger)
+        return ShareOutcome(kind: .duplicate, item: item)
+    }
+}
+
+/// Walls resolved within one batch (most of a batch's shares go to the same few walls).
+struct WallCache {
+    private var known: [String: UUID] = [:]
+
+    mutating func resolve(
+        _ ref: String?, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> UUID? {
+        let key = userID.lowercasedText + (ref.map { "=" + $0 } ?? "")
+        if let id = known[key] { return id }
+        let id = try await PostgresWallSQL.resolve(ref, userID: userID, db, logger: logger)
+        if let id { known[key] = id }
+        return id
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import WallCore
+
+/// The scale-out store: PostgreSQL through a `PostgresClient` pool, shared by any number of
+/// `dwall serve` replicas.
+///
+/// It is a `Service`: `run()` runs the connection pool, applies the migrations (under an
+/// advisory lock, so replicas starting together don't race), and relays committed events from
+/// every replica to this one's `feed` (LISTEN/NOTIFY). Calls made before the migrations are
+/// applied wait for them.
+///
+/// Every transaction that writes events first takes one advisory lock (`PostgresLocks.events`),
+/// so event numbers, which are also the wall's sort keys, are handed out in commit order: the
+/// event log can be read "after seq N" without gaps, as with SQLite's single writer. Shares are
+/// group-committed: while one batch commits, new shares queue and the next batch takes them all.
+public final class PostgresStore: WallStore, Service {
+    /// Where committed changes are announced, in commit order, from every replica.
+    public let feed: EventFeed
+
+    let client: PostgresClient
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    /// Tells this replica's own notifications from the others'.
+    let origin = UUID()
+    let ready = ReadyLatch()
+    let relay: PostgresEventRelay
+    private let shareQueue: AsyncGroupCommitQueue<PostgresShareJob, ShareOutcome>
+
+    /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
+    /// nothing is connected until `run()`.
+    public convenience init(
+        url: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
+        maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        var configuration = try PostgresURL.configuration(url)
+        configuration.options.maximumConnections = maxConnections
+        self.init(configuration: configuration, feed: feed, logger: logger, clock: clock)
+    }
+
+    /// Makes a store with a client configuration of your own.
+    public init(
+        configuration: PostgresClient.Configuration, feed: EventFeed = EventFeed(),
+        logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.feed = feed
+        self.logger = logger
+        self.clock = clock
+        let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, logger: logger)
+        self.relay = relay
+        let writer = PostgresShareWriter(client: client, relay: relay, origin: origin, clock: clock, logger: logger)
+        self.shareQueue = AsyncGroupCommitQueue { jobs in try await writer.save(jobs) }
+    }
+
+    /// Runs the pool, migrates, then relays events until graceful shutdown or cancellation.
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.client.run() }
+            do {
+                try await migrate()
+                try await cancelWhenGracefulShutdown {
+                    try await self.relay.run(onListening: { self.ready.open() })
+                }
+            } catch {
+                ready.fail(error)
+                group.cancelAll()
+                throw error
+            }
+            ready.fail(StoreStopped())
+            group.cancelAll()
+        }
+    }
+
+    /// Applies the migrations, giving up when the database can't be reached in time (the pool
+    /// would otherwise keep trying, and the server would start without a store).
+    private func migrate() async throws {
+        let timeout = Limits.databaseStartTimeout
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await PostgresMigrator.migrate(self.client, logger: self.logger) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw DatabaseUnreachable(timeout: timeout)
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// The current time, to the millisecond.
+    var now: Date { clock().roundedToMillis }
+
+    // MARK: Shares
+
+    public func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
+        try await ready.wait()
+        return try await shareQueue.submit(PostgresShareJob(share: share, userID: userID, document: SearchDocument(share: share)))
+    }
+}
+
+/// The database did not answer at start.
+public struct DatabaseUnreachable: Error, CustomStringConvertible {
+    /// How long the store waited.
+    public var timeout: Duration
+    public var description: String { "PostgreSQL could not be reached (or migrated) within \(timeout)." }
+}
+
+/// The store was used after its service stopped (or before it ran).
+public struct StoreStopped: Error, CustomStringConvertible {
+    public var description: String { "The store is not running." }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// Wall lookups and writes in PostgreSQL.
+enum PostgresWallSQL {
+    /// The id of the wall `ref` names (an id or a slug), or of the default wall when `ref` is nil.
+    static func resolve(
+        _ ref: String?, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> UUID? {
+        let query: PostgresQuery
+        if let ref, let id = UUID(text: ref) {
+            query = "SELECT id FROM walls WHERE id = \(id) AND user_id = \(userID)"
+        } else if let ref {
+            guard ref.isStorableInPostgres else { return nil }
+            query = "SELECT id FROM walls WHERE slug = \(ref.lowercased()) AND user_id = \(userID)"
+        } else {
+            query = "SELECT id FROM walls WHERE user_id = \(userID) AND is_default"
+        }
+        return try await db.run(query, logger: logger).first()?.decode(UUID.self)
+    }
+
+    /// Like `resolve`, but throws `StoreError.notFound("wall")` when there is no such wall.
+    static func require(
+        _ ref: String?, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> UUID {
+        guard let id = try await resolve(ref, userID: userID, db, logger: logger) else {
+            throw StoreError.notFound("wall")
+        }
+        return id
+    }
+
+    static func fetch(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Wall? {
+        let rows = try await db.run(
+            "SELECT \(unescaped: PostgresRows.wallColumns) FROM walls w WHERE w.id = \(id) AND w.user_id = \(userID)",
+            logger: logger
+        )
+        return try await rows.first().map(PostgresRows.wall)
+    }
+
+    static func all(userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [Wall] {
+        let rows = try await db.run("""
+            SELECT \(unescaped: PostgresRows.wallColumns) FROM walls w WHERE w.user_id = \(userID)
+            ORDER BY w.position, w.created_at
+            """, logger: logger)
+        return try await rows.all().map(PostgresRows.wall)
+    }
+
+    static func slugExists(_ slug: String, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Bool {
+        let rows = try await db.run(
+            "SELECT 1 FROM walls WHERE user_id = \(userID) AND slug = \(slug)", logger: logger
+        )
+        return try await rows.first() != nil
+    }
+
+    static func insert(
+        id: UUID, slug: String, name: String, isDefault: Bool, position: Int, userID: UUID, at date: Date,
+        _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws {
+        try await db.run("""
+            INSERT INTO walls (id, user_id, slug, name, is_default, position, created_at)
+            VALUES (\(id), \(userID), \(slug), \(name), \(isDefault), \(position), \(date))
+            """, logger: logger).all()
+    }
+}

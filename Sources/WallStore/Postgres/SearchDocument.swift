@@ -1,0 +1,64 @@
+import WallCore
+
+/// What PostgreSQL indexes for an item: its words (title, note, text, URL, tags), split and
+/// lower-cased in Swift exactly as `SearchQuery` splits a query, so both sides agree on what a
+/// word is whatever the database's locale.
+///
+/// A tsvector holds at most 1 MB, so a document stops growing before it could pass that
+/// (the rest of a very long text is not searchable; see the README); a word PostgreSQL would
+/// not index (over 2,047 bytes) is left out.
+struct SearchDocument: Sendable, Equatable {
+    /// The words, separated by single spaces.
+    let text: String
+
+    /// Bytes of document text plus 9 per word stays under this: a tsvector spends at most the
+    /// word's bytes and 9 more on each word (entry, position count, alignment, position).
+    static let budget = 900_000
+    /// PostgreSQL's longest indexed word, in bytes.
+    static let maxWordBytes = 2_047
+
+    init(title: String?, note: String?, text: String?, url: String?, tags: [String]) {
+        var words: [Substring] = []
+        var spent = 0
+        var full = false
+        for field in [title, note, text, url] + tags.map(Optional.some) {
+            guard let field, !full else { continue }
+            let lowered = field.lowercased()
+            for word in lowered.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+                let bytes = word.utf8.count
+                if bytes > Self.maxWordBytes { continue }
+                spent += bytes + 10
+                if spent > Self.budget {
+                    full = true
+                    break
+                }
+                words.append(word)
+            }
+        }
+        self.text = words.joined(separator: " ")
+    }
+
+    /// The document of the item a share would make.
+    init(share: ValidShare) {
+        self.init(title: share.title, note: share.note, text: share.text, url: share.url, tags: share.tags)
+    }
+
+    /// The document of an item as it is.
+    init(item: Item) {
+        self.init(title: item.title, note: item.userNote, text: item.text, url: item.url, tags: item.tags)
+    }
+}
+
+extension SearchQuery {
+    /// The query as `to_tsquery` input: every term quoted (a term is letters and digits only,
+    /// so nothing in it is operator syntax), words as prefixes, phrases as `<->` chains, all
+    /// terms required.
+    var tsqueryText: String {
+        terms.map { term in
+            switch term {
+            case .word(let word): "'\(word)':*"
+            case .phrase(let words): "(" + words.map { "'\($0)'" }.joined(separator: " <-> ") + ")"
+            }
+        }.joined(separator: " & ")
+    }
+}

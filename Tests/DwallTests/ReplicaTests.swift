@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import WallCore
+
+/// Two real `dwall serve` replicas on one PostgreSQL database: what is shared through one is
+/// seen through the other, live.
+@Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
+struct ReplicaTests {
+    @Test func aShareThroughOneReplicaAppearsOnTheOthersEventStream() async throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let replicaA = try ServerProcess(databaseURL: database)
+        defer { replicaA.cleanUp() }
+        let replicaB = try ServerProcess(databaseURL: database)
+        defer { replicaB.cleanUp() }
+        // Given: one user (made through A's admin command), both replicas running, a stream open on each.
+        let token = try replicaA.makeUser()
+        try replicaA.start()
+        try replicaB.start()
+        let streamA = try EventStreamReader(port: replicaA.port, token: token)
+        let streamB = try EventStreamReader(port: replicaB.port, token: token)
+        #expect(streamA.waitForText(": connected", timeout: 10))
+        #expect(streamB.waitForText(": connected", timeout: 10))
+        let clientA = HTTPClient(baseURL: replicaA.baseURL, token: token)
+        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
+
+        // When: a link is shared through A, then edited through B.
+        let shared = try await clientA.share(ShareRequest(
+            contentType: .url, url: "https://example.com/replicas", title: "Across replicas", source: .api
+        ))
+        #expect(shared.status == 201)
+        let item = try shared.decode(ShareResponse.self).item
+        let itemID = item.id.uuidString
+        let edit = try await clientB.send(
+            "PATCH", "/v1/items/\(itemID)", json: Data(#"{"title": "Edited on B"}"#.utf8)
+        )
+        #expect(edit.status == 200)
+
+        // Then: B's stream shows the share made on A, and A's stream shows the edit made on B.
+        #expect(streamB.waitForText("event: item.created", timeout: 15), "B never saw the share made on A")
+        #expect(streamB.waitForText(itemID, timeout: 15))
+        #expect(streamA.waitForText("event: item.updated", timeout: 15), "A never saw the edit made on B")
+        #expect(streamA.waitForText("Edited on B", timeout: 15))
+        // And both replicas list the one item.
+        #expect(try await clientA.allItems().map(\.id) == [item.id])
+        #expect(try await clientB.allItems().first?.title == "Edited on B")
+
+        try replicaA.stop()
+        try replicaB.stop()
+        #expect(streamA.waitForEnd(timeout: 10))
+        #expect(streamB.waitForEnd(timeout: 10))
+    }
+}
