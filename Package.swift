@@ -90,7 +90,10 @@ let package = Package(
         .testTarget(name: "WallCoreTests", dependencies: ["WallCore"], swiftSettings: strict),
         .testTarget(
             name: "WallStoreTests",
-            dependencies: ["WallCore", "WallStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "WallCore", "WallStore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
