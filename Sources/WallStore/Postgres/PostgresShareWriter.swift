@@ -17,37 +17,23 @@ struct PostgresShareJob: Sendable {
 /// A share refused for its own reasons (its id used for other content, its item deleted, an
 /// unknown wall) is refused before anything of it is written, so it never fails the others.
 struct PostgresShareWriter: Sendable {
-    let client: PostgresClient
-    let relay: PostgresEventRelay
-    let origin: UUID
+    let transactions: PostgresEventTransactions
     let clock: @Sendable () -> Date
-    let logger: Logger
+    var logger: Logger { transactions.logger }
 
     func save(_ jobs: [PostgresShareJob]) async throws -> [Result<ShareOutcome, any Error>] {
-        var events = PostgresEventBatch()
-        do {
-            return try await client.transaction(logger: logger) { connection in
-                try await PostgresLocks.lockEvents(connection, logger: logger)
-                let now = clock().roundedToMillis
-                var walls = WallCache()
-                var results: [Result<ShareOutcome, any Error>] = []
-                for job in jobs {
-                    do {
-                        let outcome = try await save(job, now: now, connection, &events, &walls)
-                        results.append(.success(outcome))
-                    } catch let refusal as StoreError {
-                        results.append(.failure(refusal))
-                    }
+        try await transactions.run { connection, events in
+            let now = clock().roundedToMillis
+            var walls = WallCache()
+            var results: [Result<ShareOutcome, any Error>] = []
+            for job in jobs {
+                do {
+                    results.append(.success(try await save(job, now: now, connection, &events, &walls)))
+                } catch let refusal as StoreError {
+                    results.append(.failure(refusal))
                 }
-                if !events.isEmpty {
-                    relay.expect(events)
-                    try await events.notice(origin: origin).send(connection, logger: logger)
-                }
-                return results
             }
-        } catch {
-            relay.forget(events)
-            throw error
+            return results
         }
     }
 

@@ -43,10 +43,7 @@ extension PostgresStore {
             guard let current = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("item")
             }
-            var item = current
-            item.title = patch.title.applied(to: current.title)
-            item.userNote = patch.userNote.applied(to: current.userNote)
-            item.tags = patch.tags.applied(to: current.tags) ?? []
+            var item = current.applying(patch)
             if case .set(let ref) = patch.wall {
                 item.wallId = try await PostgresWallSQL.require(ref, userID: userID, connection, logger: logger)
                 if item.wallId != current.wallId,
@@ -89,21 +86,6 @@ extension PostgresStore {
         _ body: (PostgresConnection, inout PostgresEventBatch) async throws -> Value
     ) async throws -> Value {
         try await ready.wait()
-        var events = PostgresEventBatch()
-        do {
-            return try await client.transaction(logger: logger) { connection in
-                if let lockUser { try await PostgresLocks.lockUser(lockUser, connection, logger: logger) }
-                try await PostgresLocks.lockEvents(connection, logger: logger)
-                let value = try await body(connection, &events)
-                if !events.isEmpty {
-                    relay.expect(events)
-                    try await events.notice(origin: origin).send(connection, logger: logger)
-                }
-                return value
-            }
-        } catch {
-            relay.forget(events)
-            throw error
-        }
+        return try await eventTransactions.run(lockingUser: lockUser, body)
     }
 }

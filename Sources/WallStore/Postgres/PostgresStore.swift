@@ -27,6 +27,7 @@ public final class PostgresStore: WallStore, Service {
     let origin = UUID()
     let ready = ReadyLatch()
     let relay: PostgresEventRelay
+    let eventTransactions: PostgresEventTransactions
     private let shareQueue: AsyncGroupCommitQueue<PostgresShareJob, ShareOutcome>
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
@@ -51,7 +52,9 @@ public final class PostgresStore: WallStore, Service {
         self.clock = clock
         let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, logger: logger)
         self.relay = relay
-        let writer = PostgresShareWriter(client: client, relay: relay, origin: origin, clock: clock, logger: logger)
+        let transactions = PostgresEventTransactions(client: client, relay: relay, origin: origin, logger: logger)
+        self.eventTransactions = transactions
+        let writer = PostgresShareWriter(transactions: transactions, clock: clock)
         self.shareQueue = AsyncGroupCommitQueue { jobs in try await writer.save(jobs) }
     }
 

@@ -60,10 +60,7 @@ extension SQLiteStore {
             guard let current = try ItemSQL.fetch(id: id, userID: userID, db) else {
                 throw StoreError.notFound("item")
             }
-            var item = current
-            item.title = patch.title.applied(to: current.title)
-            item.userNote = patch.userNote.applied(to: current.userNote)
-            item.tags = patch.tags.applied(to: current.tags) ?? []
+            var item = current.applying(patch)
             if case .set(let ref) = patch.wall {
                 item.wallId = try WallSQL.require(ref, userID: userID, db)
                 if item.wallId != current.wallId, let link = try ItemSQL.canonicalURL(itemID: id, db),
