@@ -33,6 +33,24 @@ public protocol WallStore: Sendable {
     /// Records when tokens were last used (written in batches, not per request).
     func recordTokenUse(_ lastUsed: [UUID: Date]) async throws
 
+    // MARK: Web sessions
+
+    /// Stores a new browser session by the SHA-256 of its secret, valid until `expiresAt`.
+    func createSession(
+        userID: UUID, secretHash: String, userAgent: String?, expiresAt: Date
+    ) async throws -> WebSession
+    /// The session with this secret hash, unless it has expired by `now`.
+    func session(secretHash: String, now: Date) async throws -> WebSession?
+    /// Ends one session (sign-out); false when the user has no such session.
+    func deleteSession(id: UUID, userID: UUID) async throws -> Bool
+    /// Ends every session of a user except `keeping` (after a password change); returns how many.
+    func deleteSessions(userID: UUID, keeping: UUID?) async throws -> Int
+    /// Records when sessions were last seen and moves their expiry to `lifetime` after that
+    /// (never earlier than it was); written in batches, not per request.
+    func recordSessionUse(_ lastSeen: [UUID: Date], lifetime: TimeInterval) async throws
+    /// Deletes the sessions that expired before `date`; returns how many.
+    func deleteExpiredSessions(before date: Date) async throws -> Int
+
     // MARK: Shares and items
 
     /// Stores a share: a new item, a replay of the same share id, or a known link moved to the top.
@@ -66,6 +84,9 @@ public protocol WallStore: Sendable {
 
     /// Events after `seq` for this user, oldest first, at most `limit`, with items as they are now.
     func events(after seq: Int64, userID: UUID, limit: Int) async throws -> [ItemEvent]
+    /// The newest event's seq for this user (0 when there is none): a page rendered now resumes
+    /// its live stream after it, so no change between the render and the stream is missed.
+    func lastEventSeq(userID: UUID) async throws -> Int64
     /// Where committed changes are announced, in commit order.
     var feed: EventFeed { get }
 }

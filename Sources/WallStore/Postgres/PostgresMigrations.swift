@@ -2,7 +2,7 @@ import PostgresNIO
 
 /// The PostgreSQL schema's history. Migrations are frozen once they land: add a new one, never edit.
 enum PostgresMigrations {
-    static let all: [PostgresMigration] = [v1Core]
+    static let all: [PostgresMigration] = [v1Core, v2WebSessions]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.
     ///
@@ -113,5 +113,22 @@ enum PostgresMigrations {
         END
         $$
         """,
+    ])
+
+    /// The web wall's browser sessions, by the SHA-256 of the cookie's secret.
+    static let v2WebSessions = PostgresMigration(name: "v2-web-sessions", statements: [
+        """
+        CREATE TABLE web_sessions (
+            id uuid PRIMARY KEY,
+            user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            secret_hash text NOT NULL UNIQUE,
+            user_agent text,
+            created_at timestamptz NOT NULL,
+            last_seen_at timestamptz NOT NULL,
+            expires_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX web_sessions_by_user ON web_sessions (user_id)",
+        "CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at)",
     ])
 }

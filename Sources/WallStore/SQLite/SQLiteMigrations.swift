@@ -5,6 +5,7 @@ enum SQLiteMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-core", migrate: v1Core)
+        migrator.registerMigration("v2-web-sessions", migrate: v2WebSessions)
         return migrator
     }
 
@@ -107,6 +108,23 @@ enum SQLiteMigrations {
                 WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE pk = old.pk);
                 INSERT OR IGNORE INTO fts_pending(pk) VALUES (new.pk);
             END;
+            """)
+    }
+
+    /// The web wall's browser sessions, by the SHA-256 of the cookie's secret.
+    private static func v2WebSessions(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE web_sessions (
+                id TEXT PRIMARY KEY NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                secret_hash TEXT NOT NULL UNIQUE,
+                user_agent TEXT,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL
+            );
+            CREATE INDEX web_sessions_by_user ON web_sessions(user_id);
+            CREATE INDEX web_sessions_by_expiry ON web_sessions(expires_at);
             """)
     }
 }
