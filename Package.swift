@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
@@ -48,12 +49,25 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Web wall: templates, static files and the views they render (no HTTP here)
+        .target(
+            name: "WallWeb",
+            dependencies: [
+                "WallCore",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Templates"), .copy("Static")],
+            swiftSettings: strict
+        ),
+
         // MARK: HTTP application
         .target(
             name: "WallServer",
             dependencies: [
                 "WallCore",
                 "WallStore",
+                "WallWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -96,6 +110,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "WallWebTests", dependencies: ["WallCore", "WallWeb"], swiftSettings: strict),
         .testTarget(
             name: "WallServerTests",
             dependencies: [

@@ -38,4 +38,11 @@ public enum Limits {
     public static let databaseStartTimeout = Duration.seconds(30)
     /// Most connections one replica opens to PostgreSQL (each replica has its own pool).
     public static let databaseConnectionsPerReplica = 20
+    /// How long a web wall session lasts without being used, in seconds (30 days; each use
+    /// moves the end on).
+    public static let webSessionLifetimeSeconds: Double = 30 * 24 * 60 * 60
+    /// Largest form body (sign-in, settings, the share box, the share target), in bytes.
+    public static let maxFormBodyBytes = 1_048_576
+    /// Most fields in one form body.
+    public static let maxFormFields = 64
 }

@@ -11,6 +11,8 @@ public protocol AppArguments: Sendable {
     var dataDirectory: String { get }
     /// A `postgres://` URL: keep state in PostgreSQL (shared by every replica) instead of SQLite.
     var databaseURL: String? { get }
+    /// Where people reach the web wall (`https://wall.example.com`), for links and secure cookies.
+    var publicURL: String? { get }
     /// Sustained requests per second allowed per token; 0 turns rate limiting off.
     var rateLimit: Double { get }
     /// Requests a token may make at once before the limit applies.
@@ -26,6 +28,9 @@ public protocol AppArguments: Sendable {
 extension AppArguments {
     /// SQLite unless said otherwise.
     public var databaseURL: String? { nil }
+
+    /// Where people reach the server when it is not where it listens (behind a proxy, https).
+    public var publicURL: String? { nil }
 
     /// Where the SQLite database lives inside the data folder.
     public var databasePath: String {

@@ -4,12 +4,14 @@ import Logging
 import Prometheus
 import WallCore
 import WallStore
+import WallWeb
 
 /// The composition root: opens the store, wires the routes and middleware, registers services.
 ///
 /// `gate` is closed by `ShutdownGateService` when shutdown begins; pass the same gate to it.
+/// `setup` holds the first-run code that is logged while nobody has an account.
 public func buildApplication(
-    _ arguments: some AppArguments, gate: ShutdownGate = ShutdownGate()
+    _ arguments: some AppArguments, gate: ShutdownGate = ShutdownGate(), setup: FirstRunSetup = FirstRunSetup()
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "dwall")
     logger.logLevel = arguments.logLevel
@@ -21,6 +23,10 @@ public func buildApplication(
     let limiter = arguments.rateLimit > 0
         ? RateLimiter<UUID>(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst)) : nil
     let metrics = WallMetrics(factory: metricsFactory)
+    let sessions = SessionAuthenticator(store: store)
+    // One count of sign-in attempts for the API and the web page, per user name and per address.
+    let signInPerUser = RateLimiter<String>(perSecond: 5.0 / 60, burst: 10)
+    let signInPerAddress = RateLimiter<String>(perSecond: 30.0 / 60, burst: 30)
     gate.onClose { [feed = store.feed] in feed.finishAll() }
 
     let router = Router(context: WallRequestContext.self)
@@ -31,11 +37,7 @@ public func buildApplication(
 
     router.addRoutes(SystemController(registry: registry).endpoints)
     router.addRoutes(
-        AuthController(
-            accounts: accounts,
-            perUser: RateLimiter(perSecond: 5.0 / 60, burst: 10),
-            perAddress: RateLimiter(perSecond: 30.0 / 60, burst: 30)
-        ).endpoints,
+        AuthController(accounts: accounts, perUser: signInPerUser, perAddress: signInPerAddress).endpoints,
         atPath: "/v1/auth"
     )
     router.addRoutes(
@@ -43,19 +45,33 @@ public func buildApplication(
         atPath: "/api/save"
     )
 
+    // Tokens only: what manages credentials and says which token is in use.
+    let tokenAPI = RouteCollection(context: WallRequestContext.self)
+        .add(middleware: APIAuthMiddleware(authenticator: authenticator, sessions: nil, limiter: limiter))
+    tokenAPI.addRoutes(TokensController(accounts: accounts, authenticator: authenticator).endpoints, atPath: "/tokens")
+    tokenAPI.addRoutes(MeController(store: store).endpoints, atPath: "/me")
+    router.addRoutes(tokenAPI, atPath: "/v1")
+    // Tokens or the web wall's session (with its CSRF token for changes): what the wall's script calls.
     let api = RouteCollection(context: WallRequestContext.self)
-        .add(middleware: BearerAuthMiddleware(authenticator: authenticator, limiter: limiter))
+        .add(middleware: APIAuthMiddleware(authenticator: authenticator, sessions: sessions, limiter: limiter))
     api.addRoutes(ShareController(store: store, metrics: metrics).endpoints, atPath: "/share")
     api.addRoutes(ItemsController(store: store).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
-    api.addRoutes(TokensController(accounts: accounts, authenticator: authenticator).endpoints, atPath: "/tokens")
-    api.addRoutes(MeController(store: store).endpoints, atPath: "/me")
     api.addRoutes(EventsController(store: store, heartbeat: arguments.heartbeat).endpoints, atPath: "/events")
     router.addRoutes(api, atPath: "/v1")
+
+    let web = WebApp(
+        store: store, accounts: accounts, sessions: sessions, tokens: authenticator, renderer: try await WebRenderer(),
+        setup: setup, publicURL: arguments.publicURL.flatMap(URL.init(string:))
+    )
+    WebRoutes.add(to: router, web: web, signInPerUser: signInPerUser, signInPerAddress: signInPerAddress)
 
     let usageFlusher = PeriodicService(interval: .seconds(30)) { [logger] in
         do { try await authenticator.flushUsage() } catch {
             logger.warning("Could not record token use", metadata: ["error": "\(error)"])
+        }
+        do { try await sessions.flushUsage() } catch {
+            logger.warning("Could not record session use", metadata: ["error": "\(error)"])
         }
     }
     return Application(
@@ -63,6 +79,9 @@ public func buildApplication(
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
         services: (store.service.map { [$0] } ?? []) + [usageFlusher],
+        onServerRunning: { [logger] channel in
+            await setup.logLinkIfNeeded(store: store, publicURL: arguments.publicURL, channel: channel, logger: logger)
+        },
         logger: logger
     )
 }

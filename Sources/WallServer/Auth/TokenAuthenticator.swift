@@ -45,7 +45,7 @@ public final class TokenAuthenticator: Sendable {
             }
         }
         lastUsed.withLock { $0[owner.tokenID] = Date() }
-        return Identity(userID: owner.userID, tokenID: owner.tokenID)
+        return Identity(userID: owner.userID, credential: .token(owner.tokenID))
     }
 
     /// Forgets a revoked token at once.

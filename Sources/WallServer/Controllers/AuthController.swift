@@ -42,8 +42,10 @@ struct MeController {
 
     func me(_ request: Request, context: WallRequestContext) async throws -> JSONBody<Me> {
         let identity = try context.requireIdentity()
-        guard let user = try await store.user(id: identity.userID) else { throw APIError.unauthorized() }
-        return JSONBody(Me(user: user, tokenId: identity.tokenID))
+        guard let tokenID = identity.tokenID, let user = try await store.user(id: identity.userID) else {
+            throw APIError.unauthorized()
+        }
+        return JSONBody(Me(user: user, tokenId: tokenID))
     }
 
     /// The signed-in user and the token in use.

@@ -21,7 +21,7 @@ struct LegacySaveController {
         guard let identity = try await authenticator.identity(forToken: token) else {
             throw APIError.unauthorized("The token is unknown or has been revoked.")
         }
-        if let limiter, let retryAfter = limiter.take(identity.tokenID) {
+        if let limiter, let retryAfter = limiter.take(identity.credentialID) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         let share = try body.shareRequest(now: Date())

@@ -10,8 +10,16 @@ public struct WallRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer's address, for rate limiting sign-in attempts.
     public let remoteAddress: SocketAddress?
-    /// The authenticated caller, set by `BearerAuthMiddleware`.
+    /// The authenticated caller, set by `APIAuthMiddleware` or `WebSessionMiddleware`.
     public var identity: Identity?
+    /// The signed-in browser's CSRF token (or, before sign-in, the pre-session one), set by
+    /// `WebSessionMiddleware` for the pages it renders.
+    public var csrfToken: String?
+    /// A form body (`application/x-www-form-urlencoded` or `multipart/form-data`) read by
+    /// `WebSessionMiddleware` before it checked the form's CSRF token.
+    public var form: FormData?
+    /// Whether the request carried the right CSRF token (web routes only).
+    public var csrfVerified = false
 
     /// Makes a context for a request arriving on a channel.
     public init(source: ApplicationRequestContextSource) {
@@ -36,12 +44,43 @@ public struct WallRequestContext: RequestContext, RemoteAddressRequestContext {
     public var peerAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }
 
-/// Who is calling: a user, through one of their tokens.
+/// Who is calling: a user, through one of their tokens or a signed-in browser.
 public struct Identity: Sendable, Equatable {
+    /// What vouched for the caller.
+    public enum Credential: Sendable, Hashable {
+        /// An API token (`Authorization: Bearer …`), by id.
+        case token(UUID)
+        /// A web wall session (the session cookie), by id.
+        case session(UUID)
+    }
+
     /// The user.
     public var userID: UUID
-    /// The token they used.
-    public var tokenID: UUID
+    /// What vouched for them.
+    public var credential: Credential
+
+    /// Makes an identity.
+    public init(userID: UUID, credential: Credential) {
+        self.userID = userID
+        self.credential = credential
+    }
+
+    /// The token in use, when the caller came with one.
+    public var tokenID: UUID? {
+        if case .token(let id) = credential { id } else { nil }
+    }
+
+    /// The session in use, when the caller is a signed-in browser.
+    public var sessionID: UUID? {
+        if case .session(let id) = credential { id } else { nil }
+    }
+
+    /// The credential's id: what rate limits count by.
+    public var credentialID: UUID {
+        switch credential {
+        case .token(let id), .session(let id): id
+        }
+    }
 }
 
 /// The JSON coders shared by every route (made once; they are safe to share).

@@ -29,6 +29,12 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error (env DWALL_LOG_LEVEL).")
     var logLevelName: String = Environment.string("DWALL_LOG_LEVEL") ?? "info"
 
+    @Option(
+        name: .customLong("public-url"),
+        help: "Where people reach the web wall, e.g. https://wall.example.com: used for links, and https makes its cookies Secure (env DWALL_PUBLIC_URL)."
+    )
+    var publicURL: String? = Environment.string("DWALL_PUBLIC_URL")
+
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }
@@ -39,6 +45,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31.") }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
+        if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+            throw ValidationError("--public-url must be an http or https URL.")
+        }
     }
 
     func run() async throws {

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+import WallWeb
+
+/// One item: `GET /items/{id}` shows it; `POST /items/{id}` edits its title, note, tags and wall;
+/// `POST /items/{id}/delete` deletes it (the script instead waits a few seconds for an undo,
+/// then deletes through the API).
+struct ItemPageController {
+    let web: WebApp
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        let routes = RouteCollection(context: WallRequestContext.self)
+        routes.get("/items/:id", use: show)
+        routes.post("/items/:id", use: edit)
+        routes.post("/items/:id/delete", use: delete)
+        return routes
+    }
+
+    func show(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let item = try await item(context, identity)
+        let notice = Notice(request.uri.queryParameters.get("notice"))
+        return try await page(item, identity: identity, context: context, notice: notice)
+    }
+
+    func edit(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let current = try await item(context, identity)
+        let form = context.formData
+        let patch = ItemPatch(
+            title: form["title"].map { .set($0) } ?? .unchanged,
+            userNote: form["note"].map { .set($0) } ?? .unchanged,
+            tags: form["tags"].map { .set(TagField.split($0)) } ?? .unchanged,
+            wall: form["wall"].map { .set($0) } ?? .unchanged
+        )
+        do {
+            _ = try await web.store.updateItem(id: current.id, userID: identity.userID, patch: patch.validated())
+        } catch let error as ValidationError {
+            return try await page(current, identity: identity, context: context, error: error.message, status: .badRequest)
+        } catch StoreError.conflict(let message) {
+            return try await page(current, identity: identity, context: context, error: message, status: .conflict)
+        } catch StoreError.notFound("wall") {
+            return try await page(current, identity: identity, context: context, error: "No such wall.", status: .badRequest)
+        }
+        return web.redirect("/items/\(current.id.uppercasedText)?notice=saved")
+    }
+
+    func delete(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let item = try await item(context, identity)
+        let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID)
+        _ = try await web.store.deleteItem(id: item.id, userID: identity.userID)
+        return web.redirect("/w/\(wall?.slug ?? DefaultWall.slug)?notice=deleted")
+    }
+
+    // MARK: Helpers
+
+    private func item(_ context: WallRequestContext, _ identity: Identity) async throws -> Item {
+        guard let id = context.parameters.get("id", as: UUID.self),
+              let item = try await web.store.item(id: id, userID: identity.userID)
+        else { throw WebError.notFound("item") }
+        return item
+    }
+
+    private func page(
+        _ item: Item, identity: Identity, context: WallRequestContext, notice: Notice? = nil, error: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let walls = try await web.store.walls(userID: identity.userID)
+        let wall = walls.first { $0.id == item.wallId }
+        let slug = wall?.slug ?? DefaultWall.slug
+        var (chrome, _) = try await web.chrome(
+            identity, context: context, title: CardView.titleText(of: item, extras: .none), page: "item", wallSlug: slug
+        )
+        chrome.notice = notice?.text
+        let card = CardView(item: item) { WallPageController.wallHref(slug, tag: $0) }
+        var view = ItemPageView(
+            chrome: chrome, card: card, titleValue: item.title ?? "", noteValue: item.userNote ?? "",
+            tagsValue: item.tags.joined(separator: ", "),
+            wallOptions: walls.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.id == item.wallId) },
+            sourceLabel: Self.sourceLabel(item.source), backHref: "/w/\(slug)"
+        )
+        if item.kind == .text, let text = item.text { view.fullText = [TextPart(text)] }
+        view.formError = error
+        return web.html(view, status: status)
+    }
+
+    static func sourceLabel(_ source: ShareSource) -> String {
+        switch source {
+        case .iosShareExtension: "the iPhone"
+        case .web: "the web"
+        case .webShareTarget: "a share sheet"
+        case .cli: "the command line"
+        case .import: "an import"
+        case .api: "the API"
+        }
+    }
+}
+
+/// A comma-separated tags field as a form sends it.
+enum TagField {
+    /// The tags in `text`, split at commas (normalised later by the tag rules).
+    static func split(_ text: String) -> [String] {
+        text.split(separator: ",").map(String.init)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+import WallWeb
+
+/// `/settings`: API tokens (make one, shown once; revoke; last used), walls (add, rename,
+/// reorder, delete), the bookmarklet, and the password.
+struct SettingsController {
+    let web: WebApp
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        let routes = RouteCollection(context: WallRequestContext.self)
+        routes.get("/settings", use: show)
+        routes.post("/settings/tokens", use: createToken)
+        routes.post("/settings/tokens/:id/revoke", use: revokeToken)
+        routes.post("/settings/walls", use: createWall)
+        routes.post("/settings/walls/:id", use: changeWall)
+        routes.post("/settings/walls/:id/delete", use: deleteWall)
+        routes.post("/settings/password", use: changePassword)
+        return routes
+    }
+
+    func show(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        return try await page(request, identity: identity, context: context, notice: Notice(request.uri.queryParameters.get("notice")))
+    }
+
+    func createToken(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        do {
+            let label = try TokenLabel.validate(context.formData["label"])
+            let token = try await web.accounts.issueToken(userID: identity.userID, label: label)
+            return try await page(request, identity: identity, context: context, newToken: token.token)
+        } catch let error as ValidationError {
+            return try await page(request, identity: identity, context: context, error: error.message)
+        }
+    }
+
+    func revokeToken(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self),
+              try await web.store.revokeToken(id: id, userID: identity.userID)
+        else { throw WebError.notFound("token") }
+        web.tokens.forget(tokenID: id)
+        return web.redirect("/settings")
+    }
+
+    func createWall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        return try await applying(request, identity: identity, context: context) {
+            let change = try WallCreateRequest(name: context.formData["name"] ?? "").validated()
+            _ = try await web.store.createWall(change, userID: identity.userID)
+        }
+    }
+
+    /// Renames a wall, or moves it up or down in the switcher (`action` = rename, up, down).
+    func changeWall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let form = context.formData
+        return try await applying(request, identity: identity, context: context) {
+            let walls = try await web.store.walls(userID: identity.userID)
+            guard let id = context.parameters.get("id", as: UUID.self), let index = walls.firstIndex(where: { $0.id == id })
+            else { throw WebError.notFound("wall") }
+            switch form["action"] {
+            case "up", "down":
+                let other = form["action"] == "up" ? index - 1 : index + 1
+                guard walls.indices.contains(other) else { return }
+                let (mine, theirs) = (walls[index].position, walls[other].position)
+                let swapped = mine == theirs ? (theirs + (other > index ? 1 : -1)) : theirs
+                _ = try await web.store.updateWall(
+                    id: walls[other].id, change: WallPatchRequest(position: mine).validated(), userID: identity.userID
+                )
+                _ = try await web.store.updateWall(
+                    id: id, change: WallPatchRequest(position: max(0, swapped)).validated(), userID: identity.userID
+                )
+            default:
+                let change = try WallPatchRequest(name: form["name"] ?? "").validated()
+                _ = try await web.store.updateWall(id: id, change: change, userID: identity.userID)
+            }
+        }
+    }
+
+    /// Deletes a wall; `items` says what becomes of what it holds (`move:SLUG` or `delete`).
+    func deleteWall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let choice = context.formData["items"] ?? ""
+        return try await applying(request, identity: identity, context: context) {
+            guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
+            let disposal: WallDisposal =
+                choice == "delete" ? .deleteItems : choice.hasPrefix("move:") ? .moveTo(String(choice.dropFirst(5))) : .refuse
+            try await web.store.deleteWall(id: id, userID: identity.userID, disposal: disposal)
+        }
+    }
+
+    func changePassword(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let form = context.formData
+        guard let user = try await web.store.user(id: identity.userID) else { throw WebError.signInRequired(next: "/") }
+        let current = form["current"] ?? ""
+        guard current.utf8.count <= Limits.maxPasswordBytes,
+              try await web.accounts.signIn(username: user.username, password: current) != nil
+        else {
+            return try await page(request, identity: identity, context: context, error: "The current password is wrong.")
+        }
+        do {
+            let new = form["new"] ?? ""
+            try UserRules.newPassword(new, field: "new password")
+            _ = try await web.store.setPasswordHash(try await web.accounts.hasher.hash(new), userID: identity.userID)
+        } catch let error as ValidationError {
+            return try await page(request, identity: identity, context: context, error: error.message)
+        }
+        try await web.sessions.signOutOthers(userID: identity.userID, keeping: identity.sessionID)
+        return web.redirect("/settings?notice=password")
+    }
+
+    // MARK: Helpers
+
+    /// Runs a change and goes back to settings; a refusal is shown on the page instead.
+    private func applying(
+        _ request: Request, identity: Identity, context: WallRequestContext, _ change: () async throws -> Void
+    ) async throws -> Response {
+        do {
+            try await change()
+            return web.redirect("/settings")
+        } catch let error as ValidationError {
+            return try await page(request, identity: identity, context: context, error: error.message)
+        } catch let error as StoreError where error != .notFound("wall") {
+            return try await page(request, identity: identity, context: context, error: Self.message(error))
+        }
+    }
+
+    private func page(
+        _ request: Request, identity: Identity, context: WallRequestContext, notice: Notice? = nil,
+        newToken: String? = nil, error: String? = nil
+    ) async throws -> Response {
+        var (chrome, walls) = try await web.chrome(identity, context: context, title: "Settings", page: "settings")
+        chrome.notice = notice?.text
+        var view = SettingsPageView(chrome: chrome)
+        view.newToken = newToken
+        view.formError = error
+        view.tokens = try await web.store.tokens(userID: identity.userID).map { token in
+            TokenRow(
+                id: token.id.uppercasedText, label: token.label, created: Self.day(token.createdAt),
+                lastUsed: token.lastUsedAt.map(Self.day) ?? "never"
+            )
+        }
+        view.wallRows = walls.enumerated().map { index, wall in
+            WallRow(
+                id: wall.id.uppercasedText, slug: wall.slug, name: wall.name, count: wall.itemCount,
+                isDefault: wall.isDefault, canMoveUp: index > 0, canMoveDown: index < walls.count - 1,
+                moveTargets: walls.filter { $0.id != wall.id }.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.isDefault) }
+            )
+        }
+        view.bookmarklet = Bookmarklet.href(origin: web.origin(for: request))
+        return web.html(view, status: error == nil ? .ok : .badRequest)
+    }
+
+    private static func day(_ date: Date) -> String { String(WallJSON.formatDate(date).prefix(10)) }
+
+    private static func message(_ error: StoreError) -> String {
+        switch error {
+        case .slugTaken(let slug): "You already have a wall called '\(slug)'."
+        case .wallNotEmpty(let count): "That wall holds \(count) items: choose what becomes of them."
+        case .defaultWallRequired: "The default wall can't be deleted."
+        case .tooManyWalls: "You have as many walls as allowed (\(Limits.maxWallsPerUser))."
+        case .conflict(let message): message
+        default: "That didn't work."
+        }
+    }
+}

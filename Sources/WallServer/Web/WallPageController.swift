@@ -1,0 +1,142 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+import WallWeb
+
+/// The wall: `GET /` (the default wall), `GET /w/{wall}` (filtered by `tag`, searched by `q`,
+/// paged by `cursor`), and the card fragments the script fetches for infinite scroll
+/// (`GET /fragments/cards`) and live updates (`GET /fragments/cards/{id}`).
+struct WallPageController {
+    let web: WebApp
+
+    /// Cards per page.
+    static let pageSize = 30
+
+    var endpoints: RouteCollection<WallRequestContext> {
+        let routes = RouteCollection(context: WallRequestContext.self)
+        routes.get("/", use: defaultWall)
+        routes.get("/w/:wall", use: wall)
+        routes.get("/fragments/cards", use: cards)
+        routes.get("/fragments/cards/:id", use: card)
+        return routes
+    }
+
+    func defaultWall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        try await page(request, context: context, wallRef: nil)
+    }
+
+    func wall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        try await page(request, context: context, wallRef: context.parameters.get("wall"))
+    }
+
+    /// The next page of cards, alone.
+    func cards(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let parameters = request.uri.queryParameters
+        let wall = try await resolveWall(parameters.get("wall"), userID: identity.userID)
+        let listing = try await list(parameters, wall: wall, userID: identity.userID)
+        return Response.html(web.renderer.render(
+            CardsFragment(cards: listing.cards, moreHref: listing.moreHref, moreFragment: listing.moreFragment),
+            template: "cards"
+        ))
+    }
+
+    /// One card, alone (a live update inserts or replaces it).
+    func card(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let id = try context.uuidParameter("id", naming: "item")
+        guard let item = try await web.store.item(id: id, userID: identity.userID) else { throw WebError.notFound("item") }
+        let parameters = request.uri.queryParameters
+        let slug = parameters.get("wall") ?? DefaultWall.slug
+        let highlighter = Highlighter(query: parameters.get("q"))
+        let view = CardView(item: item, highlighter: highlighter) { Self.wallHref(slug, tag: $0) }
+        return Response.html(web.renderer.render(view, template: "card"))
+    }
+
+    // MARK: Building the page
+
+    private func page(_ request: Request, context: WallRequestContext, wallRef: String?) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let parameters = request.uri.queryParameters
+        let wall = try await resolveWall(wallRef, userID: identity.userID)
+        let eventSeq = try await web.store.lastEventSeq(userID: identity.userID)
+        let listing = try await list(parameters, wall: wall, userID: identity.userID)
+        var (chrome, _) = try await web.chrome(
+            identity, context: context, title: wall.name, page: "wall", wallSlug: wall.slug,
+            search: listing.query.search == nil ? "" : parameters.get("q") ?? ""
+        )
+        chrome.eventSeq = eventSeq
+        chrome.notice = Notice(parameters.get("notice"))?.text
+        var view = WallPageView(
+            chrome: chrome, wallName: wall.name, wallID: wall.id.uppercasedText, clearHref: Self.wallHref(wall.slug)
+        )
+        view.tagFilter = listing.query.tag
+        view.searchFilter = listing.query.search == nil ? nil : parameters.get("q")
+        view.cards = listing.cards
+        view.moreHref = listing.moreHref
+        view.moreFragment = listing.moreFragment
+        return web.html(view)
+    }
+
+    private struct Listing {
+        var query: ItemQuery
+        var cards: [CardView]
+        var moreHref: String?
+        var moreFragment: String?
+    }
+
+    /// A page of the wall's cards for the query string's `tag`, `q` and `cursor`.
+    private func list(_ parameters: Parameters, wall: Wall, userID: UUID) async throws -> Listing {
+        var query = try ItemQuery(parameters: Parameters(parameters.filter { ["tag", "q", "cursor"].contains($0.key) }))
+        query.wall = wall.id.lowercasedText
+        query.limit = Self.pageSize
+        let page = try await web.store.items(matching: query, userID: userID)
+        let q = parameters.get("q")
+        let highlighter = Highlighter(query: query.search == nil ? nil : q)
+        let cards = page.items.map { item in
+            CardView(item: item, highlighter: highlighter) { Self.wallHref(wall.slug, tag: $0) }
+        }
+        var listing = Listing(query: query, cards: cards)
+        if let next = page.nextCursor {
+            listing.moreHref = "/w/\(wall.slug)" + QueryString.make([("tag", query.tag), ("q", q), ("cursor", next)])
+            listing.moreFragment = "/fragments/cards"
+                + QueryString.make([("wall", wall.slug), ("tag", query.tag), ("q", q), ("cursor", next)])
+        }
+        return listing
+    }
+
+    private func resolveWall(_ ref: String?, userID: UUID) async throws -> Wall {
+        if let ref, let wall = try await web.store.wall(ref: ref, userID: userID) { return wall }
+        if ref != nil { throw WebError.notFound("wall") }
+        let walls = try await web.store.walls(userID: userID)
+        guard let wall = walls.first(where: \.isDefault) ?? walls.first else { throw WebError.notFound("wall") }
+        return wall
+    }
+
+    /// A wall's page, filtered by a tag when one is given.
+    static func wallHref(_ slug: String, tag: String? = nil) -> String {
+        "/w/\(slug)" + QueryString.make([("tag", tag)])
+    }
+}
+
+/// The few messages a page shows after a redirect, named in its query string (never the text
+/// itself, so a link can't make the page say anything else).
+enum Notice: String {
+    case saved, queued, deleted, password, signedOut = "signed-out"
+
+    init?(_ raw: String?) {
+        guard let raw else { return nil }
+        self.init(rawValue: raw)
+    }
+
+    var text: String {
+        switch self {
+        case .saved: "Saved."
+        case .queued: "Saved on this device; it will be sent when you are back online."
+        case .deleted: "Deleted."
+        case .password: "Password changed. Your other browsers were signed out."
+        case .signedOut: "Signed out."
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import WallCore
+import WallStore
+import WallWeb
+
+/// Mounts the web wall: the pages (behind the session and CSRF middleware, with security headers
+/// and error pages), the share target (which decides on its own about an unverified POST), and
+/// the static files.
+enum WebRoutes {
+    static func add(
+        to router: Router<WallRequestContext>, web: WebApp, signInPerUser: RateLimiter<String>,
+        signInPerAddress: RateLimiter<String>
+    ) {
+        let pages = RouteCollection(context: WallRequestContext.self)
+            .add(middleware: SecurityHeadersMiddleware())
+            .add(middleware: WebErrorMiddleware(web: web))
+            .add(middleware: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL))
+            // Again inside, so pages about route errors carry the session's CSRF token.
+            .add(middleware: WebErrorMiddleware(web: web))
+        pages.addRoutes(WallPageController(web: web).endpoints)
+        pages.addRoutes(ItemPageController(web: web).endpoints)
+        pages.addRoutes(SharePageController(web: web).endpoints)
+        pages.addRoutes(SettingsController(web: web).endpoints)
+        pages.addRoutes(SetupController(web: web).endpoints)
+        pages.addRoutes(SignInController(web: web, perUser: signInPerUser, perAddress: signInPerAddress).endpoints)
+        router.addRoutes(pages)
+
+        let shareTarget = RouteCollection(context: WallRequestContext.self)
+            .add(middleware: SecurityHeadersMiddleware())
+            .add(middleware: WebErrorMiddleware(web: web))
+            .add(middleware: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true))
+            .add(middleware: WebErrorMiddleware(web: web))
+        shareTarget.addRoutes(SharePageController(web: web).shareTargetEndpoints)
+        router.addRoutes(shareTarget)
+
+        let assets = RouteCollection(context: WallRequestContext.self).add(middleware: SecurityHeadersMiddleware())
+        assets.addRoutes(AssetsController(assets: web.renderer.assets).endpoints)
+        router.addRoutes(assets)
+    }
+}
+
+extension FirstRunSetup {
+    /// Logs the setup link once the server listens, if nobody has an account yet.
+    func logLinkIfNeeded(store: any WallStore, publicURL: String?, channel: any Channel, logger: Logger) async {
+        do {
+            guard try await store.userCount() == 0 else { return }
+        } catch {
+            logger.warning("Could not tell whether anyone has an account", metadata: ["error": "\(error)"])
+            return
+        }
+        let listening = channel.localAddress.map { address in
+            let ip = address.ipAddress ?? "127.0.0.1"
+            let host = ip == "0.0.0.0" || ip == "::" ? "localhost" : ip.contains(":") ? "[\(ip)]" : ip
+            return "http://\(host):\(address.port ?? 8080)"
+        }
+        let base = publicURL?.trimmingCharacters(in: CharacterSet(charactersIn: "/")) ?? listening ?? "http://127.0.0.1:8080"
+        guard let link = link(base: base) else { return }
+        logger.notice("No account yet. Open this one-time link to make the first one: \(link)")
+    }
+}

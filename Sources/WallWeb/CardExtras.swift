@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a card shows beyond the item itself, once other parts have it: a link preview from
+/// enrichment, a stored image or file from uploads. Nothing here is required; a card without
+/// extras shows what was shared.
+public struct CardExtras: Sendable, Equatable {
+    /// A link's preview, from enrichment.
+    public var preview: LinkPreview?
+    /// A stored image or file, from uploads.
+    public var media: MediaInfo?
+
+    /// Makes extras.
+    public init(preview: LinkPreview? = nil, media: MediaInfo? = nil) {
+        self.preview = preview
+        self.media = media
+    }
+
+    /// No extras.
+    public static let none = CardExtras()
+}
+
+/// What enrichment learnt about a link. Images are never hot-linked: `hasImage` and `hasIcon`
+/// say that our own routes serve them.
+public struct LinkPreview: Sendable, Equatable {
+    /// The page's description.
+    public var description: String?
+    /// The site's name (`og:site_name`).
+    public var siteName: String?
+    /// Whether a preview image is stored (served at `/v1/items/{id}/preview`).
+    public var hasImage: Bool
+    /// Whether the site's icon is stored (served at `/v1/items/{id}/icon`).
+    public var hasIcon: Bool
+    /// Why enrichment failed, in words a person can read.
+    public var failure: String?
+
+    /// Makes a preview.
+    public init(
+        description: String? = nil, siteName: String? = nil, hasImage: Bool = false, hasIcon: Bool = false,
+        failure: String? = nil
+    ) {
+        self.description = description
+        self.siteName = siteName
+        self.hasImage = hasImage
+        self.hasIcon = hasIcon
+        self.failure = failure
+    }
+}
+
+/// A stored image or file. Thumbnails are served at `/v1/items/{id}/thumbnail`, the file at
+/// `/v1/items/{id}/file`.
+public struct MediaInfo: Sendable, Equatable {
+    /// The file's name as shared.
+    public var fileName: String?
+    /// Its size in bytes.
+    public var byteCount: Int64
+    /// Its detected type (`image/jpeg`, `application/pdf`).
+    public var contentType: String
+    /// Whether a thumbnail exists (images, and a PDF's first page).
+    public var hasThumbnail: Bool
+
+    /// Makes media information.
+    public init(fileName: String?, byteCount: Int64, contentType: String, hasThumbnail: Bool) {
+        self.fileName = fileName
+        self.byteCount = byteCount
+        self.contentType = contentType
+        self.hasThumbnail = hasThumbnail
+    }
+}

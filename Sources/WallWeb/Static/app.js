@@ -1,0 +1,262 @@
+/* Digital Wall's page script: masonry, infinite scroll, live cards, the share box with its
+   offline queue, delete with undo, keyboard shortcuts. Plain JavaScript, no build step. */
+(function () {
+  "use strict";
+  var body = document.body, page = body.dataset.page;
+  var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+  var wall = document.querySelector("[data-wall]");
+  var UNDO_MS = 5000;
+
+  /* ---- Small helpers ---------------------------------------------------------------- */
+  function api(method, path, json, extra) {
+    var options = Object.assign({ method: method, credentials: "same-origin", headers: { "X-CSRF-Token": csrf } }, extra || {});
+    if (json !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(json); }
+    return fetch(path, options);
+  }
+  function html(text) { var t = document.createElement("template"); t.innerHTML = text; return t.content; }
+  function toast(message, actionLabel, action, ms) {
+    var box = document.querySelector("[data-toasts]"); if (!box) return function () {};
+    var el = document.createElement("div"); el.className = "toast";
+    var span = document.createElement("span"); span.textContent = message; el.appendChild(span);
+    if (actionLabel) {
+      var button = document.createElement("button"); button.type = "button"; button.textContent = actionLabel;
+      button.addEventListener("click", function () { action(); close(); }); el.appendChild(button);
+    }
+    box.appendChild(el);
+    var timer = setTimeout(close, ms || 4000);
+    function close() { clearTimeout(timer); if (el.parentNode) el.parentNode.removeChild(el); }
+    return close;
+  }
+  function since(iso) {
+    var seconds = (Date.now() - Date.parse(iso)) / 1000;
+    if (!(seconds >= 0)) return null;
+    var rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+    if (seconds < 60) return rtf.format(0, "second");
+    if (seconds < 3600) return rtf.format(-Math.floor(seconds / 60), "minute");
+    if (seconds < 86400) return rtf.format(-Math.floor(seconds / 3600), "hour");
+    if (seconds < 86400 * 7) return rtf.format(-Math.floor(seconds / 86400), "day");
+    return null;
+  }
+  function times(root) {
+    (root || document).querySelectorAll("time[datetime]").forEach(function (t) { var s = since(t.dateTime); if (s) t.textContent = s; });
+  }
+
+  /* ---- Masonry: each card spans as many 4px rows as it is tall, so cards keep reading order --- */
+  var ROW = 4, GAP = 16;
+  var resizer = window.ResizeObserver ? new ResizeObserver(function (entries) { entries.forEach(function (e) { span(e.target); }); }) : null;
+  function span(card) {
+    var height = card.firstElementChild ? card.getBoundingClientRect().height : 0;
+    card.style.gridRowEnd = "span " + Math.max(1, Math.ceil((height + GAP) / ROW));
+  }
+  function watch(root) {
+    if (!wall || !resizer) return;
+    (root || wall).querySelectorAll(".card").forEach(function (card) { resizer.observe(card); span(card); });
+  }
+  if (wall && resizer) { wall.classList.add("is-masonry"); watch(); }
+
+  /* ---- Infinite scroll ------------------------------------------------------------- */
+  function more() {
+    var link = document.querySelector("a.more");
+    if (!link || !wall || !window.IntersectionObserver) return;
+    var observer = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      observer.disconnect();
+      fetch(link.dataset.fragment, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error(r.status); return r.text();
+      }).then(function (text) {
+        var fragment = html(text), next = fragment.querySelector("a.more");
+        if (next) next.remove();
+        fragment.querySelectorAll(".card").forEach(function (card) { if (document.getElementById(card.id)) card.remove(); });
+        times(fragment); wall.appendChild(fragment); watch();
+        link.remove();
+        if (next) { wall.after(next); more(); }
+      }).catch(function () { more(); });
+    }, { rootMargin: "800px" });
+    observer.observe(link);
+  }
+
+  /* ---- Live cards (/v1/events with the session cookie) --------------------------------- */
+  var lastSeq = body.dataset.eventSeq || "0", stream = null, retry = 1000;
+  function shows(item) {
+    if (!wall || body.dataset.search) return false;
+    if (item.wallId !== body.dataset.wallId) return false;
+    return !body.dataset.tag || item.tags.indexOf(body.dataset.tag) >= 0;
+  }
+  function cardHTML(id) {
+    var q = new URLSearchParams({ wall: body.dataset.wallSlug || "" });
+    return fetch("/fragments/cards/" + id + "?" + q, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; });
+  }
+  function place(item, atTop) {
+    return cardHTML(item.id).then(function (text) {
+      if (!text) return;
+      var card = html(text).querySelector(".card"), old = document.getElementById("item-" + item.id);
+      if (!card) return;
+      times(card.parentNode || card);
+      if (old) { if (old.classList.contains("is-hidden")) card.classList.add("is-hidden"); old.replaceWith(card); }
+      else if (atTop) { wall.prepend(card); var empty = document.querySelector("[data-empty]"); if (empty) empty.remove(); }
+      else return;
+      watch(wall);
+    });
+  }
+  function onEvent(event) {
+    lastSeq = event.lastEventId || lastSeq;
+    var data = JSON.parse(event.data), old = document.getElementById("item-" + data.itemId);
+    if (event.type === "item.deleted") { if (old) old.remove(); return; }
+    if (!shows(data.item)) { if (old) old.remove(); return; }
+    place(data.item, event.type === "item.created" || !old);
+  }
+  function live() {
+    if (!wall || !window.EventSource) return;
+    var dot = document.querySelector("[data-live]");
+    stream = new EventSource("/v1/events?lastEventId=" + encodeURIComponent(lastSeq));
+    ["item.created", "item.updated", "item.deleted"].forEach(function (type) { stream.addEventListener(type, onEvent); });
+    stream.onopen = function () { retry = 1000; if (dot) { dot.hidden = false; dot.classList.remove("is-offline"); dot.title = "Live"; } };
+    stream.onerror = function () {
+      if (dot) { dot.classList.add("is-offline"); dot.title = "Reconnecting…"; }
+      if (stream.readyState === EventSource.CLOSED) { /* refused (e.g. 503 while restarting): try again ourselves */
+        stream = null; setTimeout(live, retry); retry = Math.min(retry * 2, 30000);
+      }
+    };
+  }
+
+  /* ---- Share box and offline queue --------------------------------------------------- */
+  var draining = false;
+  function queuedCard(entry) {
+    var b = entry.body, el = document.createElement("article");
+    el.className = "card is-queued"; el.id = "queued-" + b.id;
+    var inner = document.createElement("div"); inner.className = "card-body";
+    var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || b.url || (b.text || "").slice(0, 140);
+    var state = document.createElement("p"); state.className = "card-state"; state.textContent = "Waiting to be sent…";
+    inner.appendChild(title); inner.appendChild(state); el.appendChild(inner);
+    return el;
+  }
+  function showQueued() {
+    if (!wall) return Promise.resolve();
+    return DWQueue.all().then(function (entries) {
+      entries.forEach(function (entry) {
+        if (!document.getElementById("queued-" + entry.id)) { wall.prepend(queuedCard(entry)); watch(wall); }
+      });
+    });
+  }
+  function drain() {
+    if (draining || !window.DWQueue) return Promise.resolve();
+    draining = true;
+    return DWQueue.all().then(function (entries) {
+      return entries.reduce(function (chain, entry) {
+        return chain.then(function () {
+          return api("POST", "/v1/share", entry.body).then(function (r) {
+            if (r.ok) {
+              return r.json().then(function (answer) {
+                var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
+                if (answer.item && shows(answer.item)) place(answer.item, true);
+                toast(answer.message || "Saved.");
+                return DWQueue.remove(entry.id);
+              });
+            }
+            if (r.status >= 400 && r.status < 500 && [401, 408, 429].indexOf(r.status) < 0) {
+              return r.json().catch(function () { return {}; }).then(function (e) {
+                toast("Not saved: " + ((e.error && e.error.message) || r.status), null, null, 8000);
+                var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
+                return DWQueue.remove(entry.id);
+              });
+            }
+            throw new Error("later");
+          });
+        });
+      }, Promise.resolve());
+    }).catch(function () { /* offline or server away: kept for later */ }).then(function () { draining = false; });
+  }
+  function shareBox() {
+    var form = document.querySelector("[data-share-box]"); if (!form) return;
+    var content = form.querySelector("[name=content]");
+    content.addEventListener("keydown", function (e) { if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) form.requestSubmit(); });
+    content.addEventListener("input", function () { content.style.height = "auto"; content.style.height = Math.min(content.scrollHeight, 320) + "px"; });
+    form.addEventListener("dragover", function (e) { e.preventDefault(); form.classList.add("is-dragging"); });
+    form.addEventListener("dragleave", function () { form.classList.remove("is-dragging"); });
+    form.addEventListener("drop", function (e) {
+      e.preventDefault(); form.classList.remove("is-dragging");
+      if (e.dataTransfer.files && e.dataTransfer.files.length) { toast("Images and files can't be saved from the browser yet."); return; }
+      var text = e.dataTransfer.getData("text/uri-list") || e.dataTransfer.getData("text/plain");
+      if (text) { content.value = text.split("\n")[0].trim(); content.focus(); }
+    });
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var value = content.value.trim(); if (!value) return;
+      var single = !/\s/.test(value) && /^https?:\/\//i.test(value);
+      var tags = form.querySelector("[name=tags]").value.split(",").map(function (t) { return t.trim(); }).filter(Boolean);
+      var share = DWQueue.share({
+        url: single ? value : "", text: single ? "" : value, note: form.querySelector("[name=note]").value.trim(),
+        tags: tags, wall: body.dataset.wallSlug, source: "web"
+      });
+      DWQueue.add(share).then(function () {
+        form.reset(); content.style.height = "";
+        wall.prepend(queuedCard({ id: share.id, body: share })); watch(wall);
+        if (!navigator.onLine) toast("You are offline: it will be sent when you are back.");
+        return drain();
+      }).catch(function () { form.submit(); });
+    });
+  }
+
+  /* ---- Delete with undo --------------------------------------------------------------- */
+  var PENDING = "dwall-pending-deletes";
+  function pending() { try { return JSON.parse(sessionStorage.getItem(PENDING) || "[]"); } catch (e) { return []; } }
+  function setPending(list) { sessionStorage.setItem(PENDING, JSON.stringify(list)); }
+  function finishDelete(id, keepalive) {
+    setPending(pending().filter(function (p) { return p.id !== id; }));
+    return api("DELETE", "/v1/items/" + id, undefined, { keepalive: !!keepalive }).then(function (r) {
+      if (r.ok || r.status === 404) { var card = document.getElementById("item-" + id); if (card) card.remove(); }
+      else toast("Could not delete it (" + r.status + ").");
+    }).catch(function () { toast("Could not delete it: offline."); });
+  }
+  function scheduleDeletes() {
+    pending().forEach(function (p) {
+      var card = document.getElementById("item-" + p.id); if (card) card.classList.add("is-hidden");
+      var timer = setTimeout(function () { finishDelete(p.id); }, Math.max(0, p.due - Date.now()));
+      toast("Deleted.", "Undo", function () {
+        clearTimeout(timer); setPending(pending().filter(function (q) { return q.id !== p.id; }));
+        var c = document.getElementById("item-" + p.id); if (c) { c.classList.remove("is-hidden"); span(c); }
+      }, Math.max(1000, p.due - Date.now()));
+    });
+  }
+  window.addEventListener("pagehide", function () { pending().forEach(function (p) { if (p.due <= Date.now() + 500) finishDelete(p.id, true); }); });
+  function deleteForm() {
+    var form = document.querySelector("[data-delete]"); if (!form) return;
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var list = pending(); list.push({ id: form.dataset.delete, due: Date.now() + UNDO_MS }); setPending(list);
+      location.assign(form.dataset.back);
+    });
+  }
+
+  /* ---- Keyboard: / search, n new share, j/k next/previous card ------------------------- */
+  document.addEventListener("keydown", function (e) {
+    var target = e.target, typing = /INPUT|TEXTAREA|SELECT/.test(target.tagName) || target.isContentEditable;
+    if (e.key === "Escape" && typing) { target.blur(); return; }
+    if (typing || e.metaKey || e.ctrlKey || e.altKey) return;
+    if (e.key === "/") { var s = document.getElementById("search-input"); if (s) { e.preventDefault(); s.focus(); s.select(); } }
+    else if (e.key === "n") { var c = document.getElementById("share-content"); if (c) { e.preventDefault(); c.focus(); } }
+    else if ((e.key === "j" || e.key === "k") && wall) {
+      var links = Array.prototype.slice.call(wall.querySelectorAll(".card:not(.is-hidden) .card-link"));
+      var at = links.indexOf(document.activeElement), next = links[e.key === "j" ? at + 1 : Math.max(0, at - 1)];
+      if (next) { e.preventDefault(); next.focus(); next.scrollIntoView({ block: "nearest" }); }
+    }
+  });
+
+  /* ---- Sign-out, settings, service worker -------------------------------------------- */
+  var signout = document.querySelector("[data-signout]");
+  if (signout) signout.addEventListener("submit", function () {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("signed-out");
+  });
+  document.querySelectorAll("[data-select-on-focus]").forEach(function (input) { input.addEventListener("focus", function () { input.select(); }); });
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
+
+  times();
+  deleteForm();
+  if (page === "wall") {
+    shareBox(); more(); live(); scheduleDeletes();
+    showQueued().then(drain);
+    window.addEventListener("online", drain);
+  } else if (window.DWQueue) {
+    window.addEventListener("online", drain);
+  }
+})();

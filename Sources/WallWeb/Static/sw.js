@@ -1,0 +1,61 @@
+/* The service worker: the app shell offline, pages from the network first (the last copy when
+   offline), and the share target's POSTs kept in the offline queue for the page to send.
+   DWALL_VERSION and DWALL_SHELL are written above this by the server. */
+"use strict";
+importScripts("/assets/queue.js?v=" + DWALL_VERSION);
+var CACHE = "dwall-" + DWALL_VERSION;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(DWALL_SHELL); }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("dwall-") === 0 && k !== CACHE; }).map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("message", function (event) {
+  if (event.data === "signed-out") event.waitUntil(caches.delete(CACHE + "-pages"));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/share-target") { event.respondWith(takeShare(request)); return; }
+  if (request.method !== "GET") return;
+  if (url.pathname.indexOf("/assets/") === 0 || url.pathname === "/offline") {
+    event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+    return;
+  }
+  if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.indexOf("/w/") === 0 || url.pathname.indexOf("/items/") === 0)) {
+    event.respondWith(pageFromNetwork(request));
+  }
+});
+
+/* Pages: the network's answer (a copy kept for offline), else the last copy, else the shell. */
+function pageFromNetwork(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && !response.redirected) {
+      var copy = response.clone();
+      caches.open(CACHE + "-pages").then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(CACHE + "-pages").then(function (cache) { return cache.match(request); }).then(function (hit) {
+      return hit || caches.match("/offline");
+    });
+  });
+}
+
+/* A share from the share sheet: queued with its own id, then the wall sends it. */
+function takeShare(request) {
+  return request.formData().then(function (form) {
+    var body = DWQueue.share({ title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" });
+    return DWQueue.add(body);
+  }).then(function () {
+    return Response.redirect("/?notice=queued", 303);
+  }, function () {
+    return Response.redirect("/", 303);
+  });
+}

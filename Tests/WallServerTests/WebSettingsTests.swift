@@ -1,0 +1,105 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import WallCore
+
+/// Settings: tokens (shown once, revoked), walls (add, rename, reorder, delete), password.
+@Suite struct WebSettingsTests {
+    @Test func tokenIsShownOnceWorksAndCanBeRevoked() async throws {
+        try await TestServer.run { _, client in
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            try await browser.get("/settings")
+
+            let made = try await browser.post("/settings/tokens", [("label", "Laptop")])
+
+            #expect(made.status == .ok)
+            let section = try #require(made.text.components(separatedBy: "class=\"new-token\"").dropFirst().first)
+            let token = try #require(WebWallPageTests.attribute("value", in: section))
+            #expect(token.hasPrefix("dw_"))
+            #expect(try await client.send(.get, "/v1/me", token: token).status == .ok)
+            let again = try await browser.get("/settings")
+            #expect(!again.text.contains(token), "shown once")
+            #expect(again.text.contains("Laptop"))
+
+            let id = try await client.send(.get, "/v1/me", token: token).decode(MeBody.self).tokenId
+            let revoked = try await browser.post("/settings/tokens/\(id.uuidString)/revoke")
+            #expect(revoked.status == .seeOther)
+            try expectError(try await client.send(.get, "/v1/me", token: token), .unauthorized, .unauthorized)
+        }
+    }
+
+    @Test func wallsAreAddedRenamedReorderedAndDeleted() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            try await browser.get("/settings")
+
+            #expect(try await browser.post("/settings/walls", [("name", "Reading")]).status == .seeOther)
+            let reading = try await client.wall("reading", token: token)
+            try await client.shareLink("https://example.com/r", token: token, wall: "reading")
+            #expect(try await browser.post("/settings/walls/\(reading.id)", [("action", "rename"), ("name", "Reading list")]).status == .seeOther)
+            #expect(try await client.wall("reading", token: token).name == "Reading list")
+            #expect(try await browser.post("/settings/walls/\(reading.id)", [("action", "up")]).status == .seeOther)
+            let order = try await client.send(.get, "/v1/walls", token: token).decode(WallListBody.self).walls.map(\.slug)
+            #expect(order == ["reading", "inbox"])
+
+            let refused = try await browser.post("/settings/walls/\(reading.id)/delete", [("items", "")])
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("choose what becomes of them"))
+            let moved = try await browser.post("/settings/walls/\(reading.id)/delete", [("items", "move:inbox")])
+            #expect(moved.status == .seeOther)
+            let items = try await client.allItems(token: token)
+            #expect(items.count == 1)
+            #expect(items.first?.wallId == (try await client.wall("inbox", token: token)).id)
+        }
+    }
+
+    @Test func passwordChangeNeedsTheCurrentOneAndSignsOutOtherBrowsers() async throws {
+        try await TestServer.run { _, client in
+            let other = WebBrowser(client)
+            try await other.signIn()
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            try await browser.get("/settings")
+
+            let wrong = try await browser.post("/settings/password", [("current", "not it"), ("new", "a new password")])
+            #expect(wrong.status == .badRequest)
+            let short = try await browser.post(
+                "/settings/password", [("current", TestServer.password(for: "alice")), ("new", "short")]
+            )
+            #expect(short.status == .badRequest)
+            #expect(try await other.get("/").status == .ok, "nothing changed yet")
+
+            let changed = try await browser.post(
+                "/settings/password", [("current", TestServer.password(for: "alice")), ("new", "a new password")]
+            )
+
+            #expect(changed.status == .seeOther)
+            #expect(try await browser.get("/").status == .ok, "this browser stays signed in")
+            #expect(try await other.get("/").status == .seeOther, "the other one is signed out")
+            let token = try await client.send(
+                .post, "/v1/auth/token", json: AuthTokenRequest(username: "alice", password: "a new password")
+            )
+            #expect(token.status == .created)
+        }
+    }
+
+    @Test func settingsFormsNeedCSRF() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            for (path, fields) in [
+                ("/settings/tokens", [("label", "x")]), ("/settings/walls", [("name", "Sneaky")]),
+                ("/settings/password", [("current", TestServer.password(for: "alice")), ("new", "hijacked!")]),
+            ] {
+                #expect(try await browser.post(path, fields, csrf: false).status == .forbidden, "\(path)")
+            }
+            #expect(try await client.send(.get, "/v1/walls", token: token).decode(WallListBody.self).walls.count == 1)
+            #expect(try await client.send(.get, "/v1/tokens", token: token).decode(TokenListBody.self).tokens.count == 1)
+        }
+    }
+}
