@@ -1,0 +1,254 @@
+"""The web wall in real Chromium against the real `dwall serve`: first run, sign-in, sharing
+from the box, live cards, search, edit, delete and undo, the PWA share target, offline shares,
+inert hostile titles, and forms refused without their CSRF token."""
+import re
+import time
+import uuid
+
+from conftest import PASSWORD, USERNAME, screenshot, sign_in
+
+
+def card(page, item_id):
+    return page.locator("#item-" + item_id)
+
+
+def until(page, expression, timeout=10):
+    """Waits until `expression` (which may be a promise) is true in the page."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, "still false after %s s: %s" % (timeout, expression)
+        page.wait_for_timeout(50)
+
+
+def test_first_run_setup_makes_the_account_and_signs_in(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.base + "/signin")
+    assert "Not set up yet" in page.content()
+    link = server.setup_link()
+    assert link.startswith(server.base + "/setup?code=")
+
+    page.goto(link)
+    page.fill("input[name=username]", USERNAME)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+
+    page.wait_for_url(server.base + "/")
+    assert page.locator(".walls a[aria-current=page]").inner_text().startswith("Inbox")
+    cookie = next(c for c in context.cookies() if c["name"] == "dwall_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    page.goto(link)
+    assert "Not found" in page.content(), "the link works once"
+    context.close()
+
+
+def test_sign_out_and_sign_in_again(server, browser, account):
+    context = browser.new_context()
+    page = context.new_page()
+    sign_in(page, server.base)
+    page.click("text=Sign out")
+    page.wait_for_url(re.compile(r".*/signin.*"))
+    page.goto(server.base + "/")
+    page.wait_for_url(re.compile(r".*/signin$"))
+    page.fill("input[name=username]", USERNAME)
+    page.fill("input[name=password]", "not the password")
+    page.click("button[type=submit]")
+    assert "The user name or password is wrong." in page.content()
+    sign_in(page, server.base)
+    context.close()
+
+
+def test_share_box_saves_a_link_and_it_appears(wall, api):
+    wall.click("#share-content")
+    wall.fill("#share-content", "https://example.com/from-the-box")
+    wall.fill("#share-note", "typed in the box")
+    wall.fill("#share-tags", "boxed, web")
+    wall.click(".share-box button[type=submit]")
+
+    saved = wall.locator(".card", has_text="typed in the box")
+    saved.wait_for()
+    assert "#boxed" in saved.inner_text()
+    items = [i for i in api.items() if i.get("url") == "https://example.com/from-the-box"]
+    assert len(items) == 1 and items[0]["source"] == "web" and items[0]["tags"] == ["boxed", "web"]
+    assert wall.evaluate("DWQueue.all().then(a => a.length)") == 0
+
+
+def test_a_share_made_over_the_api_appears_live(wall, api):
+    item = api.share(contentType="url", url="https://example.com/live-%s" % uuid.uuid4(), title="Shared from the phone")
+    answered = time.monotonic()
+    card(wall, item["id"]).wait_for(timeout=5000)
+    elapsed = time.monotonic() - answered
+    assert elapsed < 1.0, "the card took %.2f s to appear" % elapsed
+    first = wall.locator(".wall .card").first
+    assert first.get_attribute("id") == "item-" + item["id"], "new cards go on top"
+
+    api.request("PATCH", "/v1/items/" + item["id"], {"userNote": "edited elsewhere"})
+    card(wall, item["id"]).locator(".card-note", has_text="edited elsewhere").wait_for()
+    api.request("DELETE", "/v1/items/" + item["id"])
+    card(wall, item["id"]).wait_for(state="detached")
+
+
+def test_live_stream_reconnects_after_a_restart(server, wall, api):
+    server.restart()
+    item = api.share(contentType="text", text="Shared after the restart")
+    card(wall, item["id"]).wait_for(timeout=15000)
+
+
+def test_search_marks_matches(wall, api):
+    api.share(contentType="text", text="Structured concurrency is a gift")
+    api.share(contentType="text", text="Sourdough starter feeding schedule")
+    wall.reload()
+    wall.keyboard.press("/")
+    wall.keyboard.type("concurr")
+    wall.keyboard.press("Enter")
+    wall.wait_for_url(re.compile(r".*q=concurr.*"))
+    marks = wall.locator(".wall mark")
+    assert marks.first.inner_text().lower() == "concurr"
+    assert "Sourdough" not in wall.locator(".wall").inner_text()
+    assert wall.input_value("#search-input") == "concurr"
+
+
+def test_edit_note_tags_and_wall(wall, api, server):
+    api.request("POST", "/v1/walls", {"name": "Later"})
+    item = api.share(contentType="url", url="https://example.com/to-edit", title="To edit")
+    wall.goto(server.base + "/items/" + item["id"])
+    wall.fill("textarea[name=note]", "A better note")
+    wall.fill("input[name=tags]", "one, two")
+    wall.select_option("select[name=wall]", "later")
+    wall.click("text=Save changes")
+    wall.wait_for_url(re.compile(r".*notice=saved"))
+    assert "Saved." in wall.locator(".notice").inner_text()
+    status, edited = api.request("GET", "/v1/items/" + item["id"])
+    assert edited["userNote"] == "A better note" and edited["tags"] == ["one", "two"]
+    assert wall.locator("select[name=wall] option[selected]").inner_text() == "Later"
+
+
+def test_delete_then_undo_then_delete(wall, api, server):
+    item = api.share(contentType="url", url="https://example.com/delete-me", title="Delete me")
+    wall.goto(server.base + "/items/" + item["id"])
+    wall.click("form.delete button")
+    wall.wait_for_url(re.compile(r".*/w/inbox$"))
+    assert card(wall, item["id"]).is_hidden()
+    wall.click(".toast button:has-text('Undo')")
+    card(wall, item["id"]).wait_for(state="visible")
+    assert wall.evaluate("sessionStorage.getItem('dwall-pending-deletes')") == "[]"
+    assert api.request("GET", "/v1/items/" + item["id"])[0] == 200
+
+    wall.goto(server.base + "/items/" + item["id"])
+    wall.click("form.delete button")
+    wall.wait_for_url(re.compile(r".*/w/inbox$"))
+    card(wall, item["id"]).wait_for(state="detached", timeout=10000)
+    assert api.request("GET", "/v1/items/" + item["id"])[0] == 404
+
+
+def test_share_target_post_is_taken_by_the_service_worker(wall, api, server):
+    wall.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wall.reload()
+    wall.wait_for_function("navigator.serviceWorker.controller !== null")
+    wall.evaluate("""() => {
+        const form = document.createElement('form');
+        form.method = 'POST'; form.action = '/share-target'; form.enctype = 'multipart/form-data';
+        for (const [name, value] of [['title', 'From the share sheet'], ['text', 'Worth reading https://example.com/shared-sheet'], ['url', '']]) {
+            const input = document.createElement('input'); input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
+        }
+        document.body.appendChild(form); form.submit();
+    }""")
+    wall.wait_for_url(re.compile(r".*notice=queued"))
+    wall.locator(".card", has_text="From the share sheet").first.wait_for()
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    shared = [i for i in api.items() if i.get("url") == "https://example.com/shared-sheet"]
+    assert len(shared) == 1 and shared[0]["source"] == "web_share_target"
+
+
+def test_share_target_post_without_the_worker_is_saved_by_the_server(server, browser, api):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    sign_in(page, server.base)
+    response = context.request.post(server.base + "/share-target", multipart={
+        "title": "Posted by the share sheet", "text": "", "url": "https://example.com/share-target-post"},
+        headers={"Sec-Fetch-Site": "none"}, max_redirects=0)
+    assert response.status == 303
+    assert [i["title"] for i in api.items() if i.get("url") == "https://example.com/share-target-post"] == ["Posted by the share sheet"]
+    context.close()
+
+
+def test_offline_share_is_queued_and_sent_once_when_back(wall, api):
+    wall.context.set_offline(True)
+    wall.fill("#share-content", "Written on the train, offline")
+    wall.click(".share-box button[type=submit]")
+    wall.locator(".card.is-queued", has_text="Written on the train").wait_for()
+    assert wall.evaluate("DWQueue.all().then(a => a.length)") == 1
+    assert not [i for i in api.items() if i.get("text") == "Written on the train, offline"]
+    body = wall.evaluate("DWQueue.all().then(a => a[0].body)")
+
+    wall.context.set_offline(False)
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    wall.locator(".card:not(.is-queued)", has_text="Written on the train").first.wait_for()
+    assert wall.locator(".card.is-queued").count() == 0
+
+    wall.evaluate("body => DWQueue.add(body).then(() => window.dispatchEvent(new Event('online')))", body)
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    assert len([i for i in api.items() if i.get("text") == "Written on the train, offline"]) == 1, "sent twice, saved once"
+
+
+def test_hostile_titles_are_inert(wall, api):
+    hostile = '<script>window.__pwned = 1</script> "><img src=x onerror="window.__pwned = 2">'
+    item = api.share(contentType="url", url="https://example.com/hostile", title=hostile, userNote=hostile, tags=["<b>x</b>"])
+    card(wall, item["id"]).wait_for()
+    wall.reload()
+    shown = card(wall, item["id"])
+    assert hostile in shown.locator(".card-title").inner_text()
+    assert wall.evaluate("window.__pwned") is None
+    assert wall.locator(".wall img[src=x]").count() == 0
+    assert wall.locator(".wall script").count() == 0
+    wall.click("#item-%s .card-link" % item["id"])
+    wall.wait_for_url(re.compile(r".*/items/.*"))
+    assert hostile in wall.locator("h1").inner_text()
+    assert wall.evaluate("window.__pwned") is None
+
+
+def test_posts_without_the_csrf_token_are_refused(wall, api, server):
+    item = api.share(contentType="url", url="https://example.com/csrf-target", title="Keep me")
+    request = wall.context.request
+    via_api = request.post(server.base + "/v1/share", data={"id": str(uuid.uuid4()), "contentType": "text", "text": "forged"})
+    assert via_api.status == 401
+    via_form = request.post(server.base + "/items/%s/delete" % item["id"], form={"x": "1"}, max_redirects=0)
+    assert via_form.status == 403
+    delete = request.delete(server.base + "/v1/items/" + item["id"])
+    assert delete.status == 401
+
+    # Another site's page auto-submitting a form at us: the Lax cookie is not sent with it.
+    wall.route("http://evil.test/", lambda route: route.fulfill(content_type="text/html", body=(
+        '<form id=f method=post action="%s/items/%s/delete"></form>'
+        '<script>document.getElementById("f").submit()</script>') % (server.base, item["id"])))
+    wall.goto("http://evil.test/")
+    wall.wait_for_url(re.compile(re.escape(server.base) + ".*"))
+    assert api.request("GET", "/v1/items/" + item["id"])[0] == 200
+    assert not [i for i in api.items() if i.get("text") == "forged"]
+
+
+def test_screenshots_at_phone_and_desktop_widths(server, browser, api):
+    for title, url, note, tags in [
+        ("The Web Share Target API", "https://developer.chrome.com/docs/capabilities/web-apis/web-share-target", "For the PWA", ["pwa", "web"]),
+        ("Server-sent events", "https://html.spec.whatwg.org/multipage/server-sent-events.html", None, ["spec"]),
+        ("How to make bread at home", "https://www.example.org/recipes/bread", "Try on Sunday", ["cooking"]),
+    ]:
+        api.share(contentType="url", url=url, title=title, userNote=note, tags=tags)
+    api.share(contentType="text", text="“Simplicity is prerequisite for reliability.”\n— Edsger W. Dijkstra", tags=["quotes"])
+    for name, options in [
+        ("wall-desktop.png", {"viewport": {"width": 1440, "height": 1000}}),
+        ("wall-phone.png", {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}),
+    ]:
+        context = browser.new_context(**options)
+        page = context.new_page()
+        sign_in(page, server.base)
+        page.wait_for_selector(".wall .card")
+        page.evaluate("document.fonts.ready")
+        screenshot(page, name)
+        if name == "wall-desktop.png":
+            page.click(".wall .card .card-link")
+            page.wait_for_url(re.compile(r".*/items/.*"))
+            screenshot(page, "item-desktop.png")
+            page.goto(server.base + "/settings")
+            screenshot(page, "settings-desktop.png")
+        context.close()
