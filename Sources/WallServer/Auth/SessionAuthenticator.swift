@@ -9,24 +9,17 @@ import WallStore
 /// Signing out or changing the password ends sessions at once in this process; another replica
 /// notices within `cacheLifetime`.
 public final class SessionAuthenticator: Sendable {
-    private struct Entry {
-        var session: WebSession
-        var expires: ContinuousClock.Instant
-    }
-
     /// How long an unused session lasts.
     public static let lifetime: TimeInterval = Limits.webSessionLifetimeSeconds
 
     private let store: any WallStore
-    private let cache = Locked([String: Entry]())
-    private let lastSeen = Locked([UUID: Date]())
-    private let cacheLifetime: Duration
-    private let maxEntries = 10_000
+    private let cache: ExpiringCache<String, WebSession>
+    private let usage = UsageLog()
 
     /// Makes an authenticator.
     public init(store: any WallStore, cacheLifetime: Duration = .seconds(5)) {
         self.store = store
-        self.cacheLifetime = cacheLifetime
+        self.cache = ExpiringCache(lifetime: cacheLifetime)
     }
 
     /// Starts a session for a user; the returned secret goes in the cookie and nowhere else.
@@ -44,49 +37,27 @@ public final class SessionAuthenticator: Sendable {
     public func session(forSecret secret: String) async throws -> WebSession? {
         guard secret.utf8.count <= 128 else { return nil }
         let hash = TokenSecret.hash(secret)
-        let now = ContinuousClock.now
-        let cached = cache.withLock { cache -> WebSession? in
-            guard let entry = cache[hash], entry.expires > now else { return nil }
-            return entry.session
-        }
-        let session: WebSession
-        if let cached {
-            session = cached
-        } else {
-            guard let found = try await store.session(secretHash: hash, now: Date()) else { return nil }
-            session = found
-            cache.withLock { cache in
-                if cache.count >= maxEntries { cache.removeAll() }
-                cache[hash] = Entry(session: found, expires: now + cacheLifetime)
-            }
-        }
-        lastSeen.withLock { $0[session.id] = Date() }
+        guard let session = try await cache.value(for: hash, load: { try await store.session(secretHash: hash, now: Date()) })
+        else { return nil }
+        usage.record(session.id)
         return session
     }
 
     /// Ends one session (sign-out).
     public func signOut(sessionID: UUID, userID: UUID) async throws {
-        forget { $0.id == sessionID }
         _ = try await store.deleteSession(id: sessionID, userID: userID)
+        cache.removeAll { $0.id == sessionID }
     }
 
     /// Ends every other session of a user (after a password change).
     public func signOutOthers(userID: UUID, keeping: UUID?) async throws {
-        forget { $0.userID == userID && $0.id != keeping }
         _ = try await store.deleteSessions(userID: userID, keeping: keeping)
+        cache.removeAll { $0.userID == userID && $0.id != keeping }
     }
 
     /// Writes the last-seen times gathered since the previous flush and drops expired sessions.
     public func flushUsage() async throws {
-        let pending = lastSeen.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-        try await store.recordSessionUse(pending, lifetime: Self.lifetime)
+        try await store.recordSessionUse(usage.drain(), lifetime: Self.lifetime)
         _ = try await store.deleteExpiredSessions(before: Date())
-    }
-
-    private func forget(where matches: (WebSession) -> Bool) {
-        cache.withLock { cache in cache = cache.filter { !matches($0.value.session) } }
     }
 }
