@@ -95,7 +95,7 @@ def test_live_stream_reconnects_after_a_restart(server, wall, api):
 
 
 def test_search_marks_matches(wall, api):
-    api.share(contentType="text", text="Structured concurrency is a gift")
+    found = api.share(contentType="text", text="Structured concurrency is a gift")
     api.share(contentType="text", text="Sourdough starter feeding schedule")
     wall.reload()
     wall.keyboard.press("/")
@@ -106,6 +106,15 @@ def test_search_marks_matches(wall, api):
     assert marks.first.inner_text().lower() == "concurr"
     assert "Sourdough" not in wall.locator(".wall").inner_text()
     assert wall.input_value("#search-input") == "concurr"
+
+    # A result edited elsewhere is updated in place, still marked; nothing new slips in.
+    api.request("PATCH", "/v1/items/" + found["id"], {"userNote": "edited while searching"})
+    card(wall, found["id"]).locator(".card-note", has_text="edited while searching").wait_for()
+    assert card(wall, found["id"]).locator("mark").count() >= 1
+    other = api.share(contentType="text", text="Another concurrency note, shared later")
+    api.request("PATCH", "/v1/items/" + found["id"], {"userNote": "edited again"})
+    card(wall, found["id"]).locator(".card-note", has_text="edited again").wait_for()
+    assert card(wall, other["id"]).count() == 0, "a search's results are not live"
 
 
 def test_edit_note_tags_and_wall(wall, api, server):

@@ -78,12 +78,12 @@
   /* ---- Live cards (/v1/events with the session cookie) --------------------------------- */
   var lastSeq = body.dataset.eventSeq || "0", stream = null, retry = 1000;
   function shows(item) {
-    if (!wall || body.dataset.search) return false;
+    if (!wall || body.dataset.search) return false; /* a search's results are not live */
     if (item.wallId !== body.dataset.wallId) return false;
     return !body.dataset.tag || item.tags.indexOf(body.dataset.tag) >= 0;
   }
   function cardHTML(id) {
-    var q = new URLSearchParams({ wall: body.dataset.wallSlug || "" });
+    var q = new URLSearchParams({ wall: body.dataset.wallSlug || "", q: body.dataset.search || "" });
     return fetch("/fragments/cards/" + id + "?" + q, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; });
   }
   function place(item, atTop) {
@@ -102,6 +102,7 @@
     lastSeq = event.lastEventId || lastSeq;
     var data = JSON.parse(event.data), old = document.getElementById("item-" + data.itemId);
     if (event.type === "item.deleted") { if (old) old.remove(); return; }
+    if (body.dataset.search) { if (old) place(data.item, false); return; } /* results stay as searched */
     if (!shows(data.item)) { if (old) old.remove(); return; }
     place(data.item, event.type === "item.created" || !old);
   }
