@@ -33,7 +33,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         name: .customLong("public-url"),
         help: "Where people reach the web wall, e.g. https://wall.example.com: used for links, and https makes its cookies Secure (env DWALL_PUBLIC_URL)."
     )
-    var publicURL: String? = Environment.string("DWALL_PUBLIC_URL")
+    var publicURLOption: String?
+
+    var publicURL: String? { publicURLOption ?? Environment.string("DWALL_PUBLIC_URL") }
 
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
