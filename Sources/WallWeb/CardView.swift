@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import WallCore
 
 /// One card on the wall, ready for `card.mustache`: every text is plain text (the template
@@ -23,6 +22,8 @@ public struct CardView: Sendable {
     public var imageSrc: String?
     /// The title, or what stands in for one, marked where the search matched.
     public var title: [TextPart]
+    /// Whether a search is marked in the texts (else each text is one plain part).
+    public var isMarked: Bool
     /// Whether the title is only the start of the passage shown below it (so it is not shown twice).
     public var isDerivedTitle: Bool
     /// A link's description.
@@ -66,6 +67,7 @@ public struct CardView: Sendable {
             imageSrc = "/v1/items/\(id)/preview"
         }
         title = highlighter.parts(Self.titleText(of: item, extras: extras))
+        isMarked = highlighter.isActive
         description = extras.preview?.description.map(highlighter.parts) ?? []
         isDerivedTitle = item.kind == .text && item.title == nil && item.text != nil
         excerpt = item.kind == .text ? item.text.map { highlighter.parts(Self.excerpt($0, highlighter)) } ?? [] : []
@@ -104,95 +106,5 @@ public struct CardView: Sendable {
             return "…" + text[start..<end] + (end < text.endIndex ? "…" : "")
         }
         return String(text.prefix(excerptLength)) + "…"
-    }
-}
-
-/// A tag on a card, linking to the wall filtered by it.
-public struct TagLink: Sendable, Equatable {
-    /// The tag.
-    public var name: String
-    /// The filtered wall.
-    public var href: String
-}
-
-/// A stored file as a card names it.
-public struct FileLabel: Sendable, Equatable {
-    /// The file's name.
-    public var name: String
-    /// "PDF", "JPEG", …
-    public var type: String
-    /// "1.2 MB".
-    public var size: String
-
-    /// Labels a stored file.
-    public init(_ media: MediaInfo) {
-        name = media.fileName ?? "File"
-        type = media.contentType.split(separator: "/").last.map { $0.uppercased() } ?? "FILE"
-        size = Self.size(media.byteCount)
-    }
-
-    /// A byte count for people: "532 B", "14 KB", "1.2 MB".
-    static func size(_ bytes: Int64) -> String {
-        if bytes < 1_000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return "\((bytes + 500) / 1_000) KB" }
-        let tenths = (bytes + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) MB"
-    }
-}
-
-// MARK: Template lookups (explicit, not by reflection: the wall renders many cards)
-
-extension CardView: MustacheParent {
-    /// The value `card.mustache` asks for by name.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "kind": kind
-        case "wallID": wallID
-        case "detailHref": detailHref
-        case "href": link?.href
-        case "site": site
-        case "iconSrc": iconSrc
-        case "imageSrc": imageSrc
-        case "title": title
-        case "description": description
-        case "isDerivedTitle": isDerivedTitle
-        case "excerpt": excerpt
-        case "note": note
-        case "tags": tags
-        case "hasDescription": !description.isEmpty
-        case "hasExcerpt": !excerpt.isEmpty
-        case "hasNote": !note.isEmpty
-        case "hasTags": !tags.isEmpty
-        case "tagList": tags.map(\.name).joined(separator: "\n")
-        case "file": file
-        case "isPending": isPending
-        case "failure": failure
-        case "dateISO": dateISO
-        case "dateLabel": dateLabel
-        default: nil
-        }
-    }
-}
-
-extension TextPart: MustacheParent {
-    /// `text` or `match`.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "text": text
-        case "match": match
-        default: nil
-        }
-    }
-}
-
-extension TagLink: MustacheParent {
-    /// `name` or `href`.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        default: nil
-        }
     }
 }
