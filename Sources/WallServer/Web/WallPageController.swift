@@ -34,8 +34,8 @@ struct WallPageController {
     func cards(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let parameters = request.uri.queryParameters
-        let wall = try await resolveWall(parameters.get("wall"), userID: identity.userID)
-        let listing = try await list(parameters, wall: wall, userID: identity.userID)
+        let slug = parameters.get("wall") ?? DefaultWall.slug
+        let listing = try await list(parameters, wallRef: slug, slug: slug, userID: identity.userID)
         return Response.html(web.renderer.render(
             CardsFragment(cards: listing.cards, moreHref: listing.moreHref, moreFragment: listing.moreFragment),
             template: "cards"
@@ -59,12 +59,15 @@ struct WallPageController {
     private func page(_ request: Request, context: WallRequestContext, wallRef: String?) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let parameters = request.uri.queryParameters
-        let wall = try await resolveWall(wallRef, userID: identity.userID)
+        // The walls once (each carries its item count, which costs a count per wall): the
+        // switcher shows them and the wall in view is one of them.
+        let walls = try await web.store.walls(userID: identity.userID)
+        let wall = try Self.wall(wallRef, in: walls)
         let eventSeq = try await web.store.lastEventSeq(userID: identity.userID)
-        let listing = try await list(parameters, wall: wall, userID: identity.userID)
+        let listing = try await list(parameters, wallRef: wall.id.lowercasedText, slug: wall.slug, userID: identity.userID)
         var (chrome, _) = try await web.chrome(
             identity, context: context, title: wall.name, page: "wall", wallSlug: wall.slug,
-            search: listing.query.search == nil ? "" : parameters.get("q") ?? ""
+            search: listing.query.search == nil ? "" : parameters.get("q") ?? "", walls: walls
         )
         chrome.eventSeq = eventSeq
         chrome.notice = Notice(parameters.get("notice"))?.text
@@ -86,32 +89,38 @@ struct WallPageController {
         var moreFragment: String?
     }
 
-    /// A page of the wall's cards for the query string's `tag`, `q` and `cursor`.
-    private func list(_ parameters: Parameters, wall: Wall, userID: UUID) async throws -> Listing {
+    /// A page of the cards of the wall `wallRef` (its id or slug; `slug` for the links) for the
+    /// query string's `tag`, `q` and `cursor`.
+    private func list(_ parameters: Parameters, wallRef: String, slug: String, userID: UUID) async throws -> Listing {
         var query = try ItemQuery(parameters: Parameters(parameters.filter { ["tag", "q", "cursor"].contains($0.key) }))
-        query.wall = wall.id.lowercasedText
+        query.wall = wallRef
         query.limit = Self.pageSize
         let page = try await web.store.items(matching: query, userID: userID)
         let q = parameters.get("q")
         let highlighter = Highlighter(query: query.search == nil ? nil : q)
         let cards = page.items.map { item in
-            CardView(item: item, highlighter: highlighter) { Self.wallHref(wall.slug, tag: $0) }
+            CardView(item: item, highlighter: highlighter) { Self.wallHref(slug, tag: $0) }
         }
         var listing = Listing(query: query, cards: cards)
         if let next = page.nextCursor {
-            listing.moreHref = "/w/\(wall.slug)" + QueryString.make([("tag", query.tag), ("q", q), ("cursor", next)])
+            listing.moreHref = "/w/\(slug)" + QueryString.make([("tag", query.tag), ("q", q), ("cursor", next)])
             listing.moreFragment = "/fragments/cards"
-                + QueryString.make([("wall", wall.slug), ("tag", query.tag), ("q", q), ("cursor", next)])
+                + QueryString.make([("wall", slug), ("tag", query.tag), ("q", q), ("cursor", next)])
         }
         return listing
     }
 
-    private func resolveWall(_ ref: String?, userID: UUID) async throws -> Wall {
-        if let ref, let wall = try await web.store.wall(ref: ref, userID: userID) { return wall }
-        if ref != nil { throw WebError.notFound("wall") }
-        let walls = try await web.store.walls(userID: userID)
-        guard let wall = walls.first(where: \.isDefault) ?? walls.first else { throw WebError.notFound("wall") }
-        return wall
+    /// The wall `ref` names (a slug or an id) among `walls`, or the default wall when it names none.
+    private static func wall(_ ref: String?, in walls: [Wall]) throws -> Wall {
+        let found: Wall?
+        if let ref {
+            let id = UUID(text: ref)
+            found = walls.first { $0.slug == ref.lowercased() || $0.id == id }
+        } else {
+            found = walls.first(where: \.isDefault) ?? walls.first
+        }
+        guard let found else { throw WebError.notFound("wall") }
+        return found
     }
 
     /// A wall's page, filtered by a tag when one is given.

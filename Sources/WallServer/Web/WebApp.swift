@@ -16,13 +16,15 @@ struct WebApp: Sendable {
     /// Where people reach the server, when it is not where it listens (a proxy, https).
     let publicURL: URL?
 
-    /// The frame of a page for a signed-in person: their walls, the wall in view, the search.
+    /// The frame of a page for a signed-in person: their walls (read here unless given), the
+    /// wall in view, the search.
     func chrome(
         _ identity: Identity, context: WallRequestContext, title: String, page: String,
-        wallSlug: String? = nil, search: String = ""
+        wallSlug: String? = nil, search: String = "", walls given: [Wall]? = nil
     ) async throws -> (PageChrome, [Wall]) {
         guard let user = try await store.user(id: identity.userID) else { throw WebError.signInRequired(next: "/") }
-        let walls = try await store.walls(userID: identity.userID)
+        var walls = given ?? []
+        if given == nil { walls = try await store.walls(userID: identity.userID) }
         let current = wallSlug ?? walls.first(where: \.isDefault)?.slug ?? DefaultWall.slug
         var chrome = PageChrome(
             pageTitle: title, pageName: page, csrfToken: context.csrfToken ?? "", assets: renderer.assets
