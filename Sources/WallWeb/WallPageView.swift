@@ -24,6 +24,8 @@ public struct WallPageView: WebPage {
     public var moreHref: String?
     /// The next page's cards alone.
     public var moreFragment: String?
+    /// The id the share box's form sends without the script, so sending it twice saves once.
+    public var shareID = UUID().uuidString
 
     /// Makes the page.
     public init(chrome: PageChrome, wallName: String, wallID: String, clearHref: String) {
@@ -69,6 +71,7 @@ extension WallPageView: MustacheParent {
         case "cards": cards
         case "moreHref": moreHref
         case "moreFragment": moreFragment
+        case "shareID": shareID
         case "isFiltered": isFiltered
         case "isEmpty": isEmpty
         default: nil

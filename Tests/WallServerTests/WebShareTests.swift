@@ -28,6 +28,22 @@ import WallCore
         }
     }
 
+    @Test func shareBoxFormCarriesAnIDSoSendingTwiceSavesOnce() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/")
+            let form = try #require(page.text.components(separatedBy: "data-share-box").dropFirst().first)
+            let id = try #require(WebWallPageTests.attribute("value", in: form.components(separatedBy: "name=\"id\"").dropFirst().joined()))
+            #expect(UUID(uuidString: id) != nil)
+
+            for _ in 0..<2 { try await browser.post("/share", [("content", "Sent twice"), ("id", id)]) }
+
+            #expect(try await client.allItems(token: token).filter { $0.text == "Sent twice" }.count == 1)
+        }
+    }
+
     @Test func shareBoxRefusesWhatTheAPIRefuses() async throws {
         try await TestServer.run { _, client in
             let token = try await client.signIn("alice")
