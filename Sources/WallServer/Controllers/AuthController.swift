@@ -47,10 +47,4 @@ struct MeController {
         }
         return JSONBody(Me(user: user, tokenId: tokenID))
     }
-
-    /// The signed-in user and the token in use.
-    struct Me: Encodable, Sendable {
-        var user: User
-        var tokenId: UUID
-    }
 }

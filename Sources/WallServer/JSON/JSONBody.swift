@@ -18,6 +18,6 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
     }
 }
 
-/// Wrappers that give list answers an object at the top (room to grow without breaking clients).
-struct WallList: Encodable, Sendable { var walls: [Wall] }
+/// Wrappers that give list answers an object at the top (room to grow without breaking clients);
+/// `WallList` is in WallCore, where clients read it.
 struct TokenList: Encodable, Sendable { var tokens: [TokenInfo] }
