@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "WallCore", targets: ["WallCore"]),
+        .library(name: "ShareKit", targets: ["ShareKit"]),
         .executable(name: "dwall", targets: ["dwall"]),
     ],
     dependencies: [
@@ -27,13 +28,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         // MARK: Domain and wire contract (Foundation only)
         .target(name: "WallCore", swiftSettings: strict),
+
+        // MARK: The share extension's brain and the client (Foundation + WallCore only)
+        .target(name: "ShareKit", dependencies: ["WallCore"], swiftSettings: strict),
 
         // MARK: Storage
         .target(
@@ -88,6 +92,7 @@ let package = Package(
             name: "dwall",
             dependencies: [
                 "WallCore",
+                "ShareKit",
                 "WallStore",
                 "WallServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -102,6 +107,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "WallCoreTests", dependencies: ["WallCore"], swiftSettings: strict),
+        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "WallCore"], swiftSettings: strict),
         .testTarget(
             name: "WallStoreTests",
             dependencies: [
@@ -125,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DwallTests",
-            dependencies: ["WallCore"],
+            dependencies: ["WallCore", "ShareKit"],
             swiftSettings: strict
         ),
     ]

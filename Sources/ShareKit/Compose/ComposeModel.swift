@@ -1,0 +1,148 @@
+import Foundation
+import Observation
+import WallCore
+
+/// The share sheet's state, for a SwiftUI view to bind to: the content, a note with its limit,
+/// the wall (the last one chosen is the default), tags, whether Post is possible and why not,
+/// and the outcome with the actions that make sense for it.
+@MainActor
+@Observable
+public final class ComposeModel {
+    /// What was extracted from the share.
+    public let contents: [SharedContent]
+    /// Attachments extraction skipped, to mention.
+    public let skipped: [SkippedAttachment]
+    /// The note.
+    public var note = ""
+    /// The longest note the sheet takes, in characters.
+    public let noteLimit: Int
+    /// The walls to choose from (empty until loaded; the server's default wall is used meanwhile).
+    public private(set) var walls: [Wall] = []
+    /// The chosen wall.
+    public var selectedWallID: UUID?
+    /// Tags, normalised as the server stores them.
+    public private(set) var tags: [String] = []
+    /// Whether an account is signed in on this device.
+    public var isSignedIn: Bool
+    /// Where the sheet is.
+    public private(set) var phase: ComposePhase = .editing
+
+    @ObservationIgnored private let delivery: any ShareDelivering
+    @ObservationIgnored private let memory: any WallMemory
+    @ObservationIgnored private let source: ShareSource
+    @ObservationIgnored private let budget: Duration
+    @ObservationIgnored private let now: () -> Date
+    /// The shares as first posted (their ids are kept for every retry), and what became of each.
+    @ObservationIgnored private var posted: [PendingShare] = []
+    @ObservationIgnored private var results: [UUID: DeliveryResult] = [:]
+
+    /// Makes the model for one share sheet.
+    public init(
+        extraction: Extraction, delivery: any ShareDelivering, memory: any WallMemory, isSignedIn: Bool = true,
+        noteLimit: Int = 500, source: ShareSource = .iosShareExtension, budget: Duration = .seconds(4),
+        now: @escaping () -> Date = Date.init
+    ) {
+        self.contents = extraction.contents
+        self.skipped = extraction.skipped
+        self.delivery = delivery
+        self.memory = memory
+        self.isSignedIn = isSignedIn
+        self.noteLimit = noteLimit
+        self.source = source
+        self.budget = budget
+        self.now = now
+    }
+
+    // MARK: Editing
+
+    /// Characters left for the note; negative when over the limit.
+    public var remainingCharacters: Int { noteLimit - note.count }
+
+    /// Sets the walls to choose from and picks the default: the last one chosen if it is still
+    /// there, else the current choice if still there, else the account's default wall.
+    public func setWalls(_ walls: [Wall]) {
+        self.walls = walls
+        let ids = Set(walls.map(\.id))
+        if let remembered = memory.lastWallID, ids.contains(remembered) {
+            selectedWallID = remembered
+        } else if selectedWallID.map(ids.contains) != true {
+            selectedWallID = walls.first(where: \.isDefault)?.id
+        }
+    }
+
+    /// The chosen wall, when the list is loaded.
+    public var selectedWall: Wall? { walls.first { $0.id == selectedWallID } }
+
+    /// Adds a tag as the server will store it; `false` when it is empty, invalid, already there or one too many.
+    @discardableResult
+    public func addTag(_ raw: String) -> Bool {
+        let candidate = ShareRequest(contentType: .text, text: "tag", tags: tags + [raw])
+        guard let normalised = try? candidate.validated().tags, normalised.count == tags.count + 1 else { return false }
+        tags = normalised
+        return true
+    }
+
+    /// Removes a tag.
+    public func removeTag(_ tag: String) { tags.removeAll { $0 == tag } }
+
+    // MARK: Posting
+
+    /// Why Post is disabled; `nil` when it is enabled.
+    public var blocker: PostBlocker? {
+        switch phase {
+        case .posting: return .posting
+        case .finished, .closed: return .posted
+        case .editing: break
+        }
+        if contents.isEmpty { return .nothingToShare }
+        if remainingCharacters < 0 { return .noteTooLong(by: -remainingCharacters) }
+        if !isSignedIn { return .notSignedIn }
+        return nil
+    }
+
+    /// Whether Post is enabled.
+    public var canPost: Bool { blocker == nil }
+
+    /// Stores the shares on this device and sends them within the budget; shows the outcome.
+    public func post() async {
+        guard canPost else { return }
+        let draft = ShareDraft(
+            contents: contents, note: note, wall: selectedWallID?.uuidString, tags: tags, source: source
+        )
+        posted = draft.shares(now: now())
+        if let wall = selectedWallID { memory.lastWallID = wall }
+        await send(posted)
+    }
+
+    /// Does what the person chose on the outcome.
+    public func perform(_ action: ComposeAction) async {
+        guard case .finished(let outcome) = phase, outcome.actions.contains(action) else { return }
+        switch action {
+        case .retry:
+            let again = posted.filter { share in
+                if case .saved = results[share.request.id] { return false }
+                return true
+            }
+            await delivery.withdraw(shareIDs: queuedIDs)
+            await send(again)
+        case .cancel:
+            await delivery.withdraw(shareIDs: queuedIDs)
+            phase = .closed(.cancel)
+        case .keepForLater, .signIn, .done:
+            phase = .closed(action)
+        }
+    }
+
+    private var queuedIDs: [UUID] {
+        results.values.compactMap { result in
+            if case .queued(let id, _) = result { return id }
+            return nil
+        }
+    }
+
+    private func send(_ shares: [PendingShare]) async {
+        phase = .posting
+        for result in await delivery.deliver(shares, within: budget) { results[result.shareID] = result }
+        phase = .finished(ComposeOutcome(results: posted.compactMap { results[$0.request.id] }))
+    }
+}

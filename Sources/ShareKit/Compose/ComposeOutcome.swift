@@ -1,0 +1,57 @@
+import WallCore
+
+/// What to show after posting.
+public enum ComposeOutcome: Sendable, Equatable {
+    /// The server has everything that was shared.
+    case saved([ShareResponse])
+    /// Safe on this device and will sync ("saved on this device, will sync"); `reason` is why not now.
+    case queued(reason: ShareError?)
+    /// Something needs the person: the error and the actions that make sense for it.
+    case error(ShareError, actions: [ComposeAction])
+
+    /// The outcome of delivering a compose's shares: an error if any share failed or the token
+    /// was refused, else queued if any waits in the outbox, else saved.
+    public init(results: [DeliveryResult]) {
+        var queued = false
+        var queuedReason: ShareError?
+        var responses: [ShareResponse] = []
+        for result in results {
+            switch result {
+            case .failed(_, let error):
+                self = .error(error, actions: Self.actions(for: error))
+                return
+            case .queued(_, let reason):
+                queued = true
+                queuedReason = queuedReason ?? reason
+            case .saved(_, let response):
+                if let response { responses.append(response) }
+            }
+        }
+        if case .unauthorized? = queuedReason {
+            self = .error(queuedReason!, actions: Self.actions(for: queuedReason!))
+        } else if queued {
+            self = .queued(reason: queuedReason)
+        } else {
+            self = .saved(responses)
+        }
+    }
+
+    /// The actions an error offers: retry when it may pass, sign in for a refused token, keep
+    /// for later when the share can wait in the outbox, and always cancel.
+    public static func actions(for error: ShareError) -> [ComposeAction] {
+        var actions: [ComposeAction] = []
+        if error.isRetryable { actions.append(.retry) }
+        if case .unauthorized = error { actions.append(.signIn) }
+        if error.shouldKeepForLater { actions.append(.keepForLater) }
+        actions.append(.cancel)
+        return actions
+    }
+
+    /// The actions this outcome offers.
+    public var actions: [ComposeAction] {
+        switch self {
+        case .saved, .queued: [.done]
+        case .error(_, let actions): actions
+        }
+    }
+}
