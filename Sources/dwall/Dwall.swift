@@ -1,10 +1,14 @@
 import ArgumentParser
 
-/// `dwall`: run a Digital Wall server and manage its accounts.
+/// `dwall`: run a Digital Wall server and manage its accounts; share to a wall and read it.
 struct Dwall: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dwall",
         abstract: "Digital Wall: save anything to your own wall.",
-        subcommands: [ServeCommand.self, UserCommand.self, TokenCommand.self]
+        subcommands: [
+            ServeCommand.self, UserCommand.self, TokenCommand.self,
+            LoginCommand.self, LogoutCommand.self, ShareCommand.self, SyncCommand.self, OutboxCommand.self,
+            ListCommand.self, SearchCommand.self,
+        ]
     )
 }

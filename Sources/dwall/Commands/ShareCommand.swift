@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import ShareKit
+import WallCore
+
+/// `dwall share URL|--text TEXT|-`: store a share in the outbox, then send it; exits 0 when it
+/// is saved or queued (safe either way), non-zero only when nothing was stored.
+struct ShareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share",
+        abstract: "Share a link or a passage to your wall.",
+        discussion: """
+            Prints 'saved ITEM_ID' when the server has it, or 'queued SHARE_ID' when it is safe on this \
+            machine and 'dwall sync' will send it. Exit status: 0 saved or queued; 1 refused, nothing \
+            stored; 77 not signed in.
+            """
+    )
+
+    @Argument(help: "A web address, or '-' to read a link or passage from standard input.") var target: String?
+    @Option(help: "Share this passage of text.") var text: String?
+    @Option(help: "A title.") var title: String?
+    @Option(help: "Your note.") var note: String?
+    @Option(help: "The wall (slug or id); your default wall when absent.") var wall: String?
+    @Option(name: .customLong("tag"), help: "A tag (repeat for more).") var tags: [String] = []
+    @Flag(help: "Only store it in the outbox; 'dwall sync' sends it.") var queue = false
+    @Option(help: "Seconds to keep trying before leaving it queued.") var timeout: Double = 10
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    func validate() throws {
+        guard (target == nil) != (text == nil) else { throw ValidationError("Give a URL, '-', or --text.") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+    }
+
+    func run() async throws {
+        let context = ClientContext()
+        let credentials = try context.credentials()
+        let content = try readContent()
+        var pending = ShareDraft(
+            contents: [content], note: note, wall: wall, tags: tags, source: .cli
+        ).shares().first!
+        if let title { pending.request.title = title }
+        pending.userID = credentials.userID
+        let delivery = try context.delivery(credentials, policy: .interactive)
+        let result = queue
+            ? delivery.queue([pending]).first!
+            : await delivery.deliver([pending], within: .milliseconds(Int64(timeout * 1000))).first!
+        try report(result)
+    }
+
+    /// The link or passage to share.
+    private func readContent() throws -> SharedContent {
+        if let text { return .text(text, source: nil, title: nil) }
+        if target == "-" {
+            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            if let link = LinkDetector.webURL(in: input) { return .link(link, title: nil) }
+            return .text(input, source: nil, title: nil)
+        }
+        guard let link = target.flatMap(LinkDetector.webURL(in:)) else {
+            throw ValidationError("'\(target ?? "")' is not a web address (http or https); use --text for a passage.")
+        }
+        return .link(link, title: nil)
+    }
+
+    private func report(_ result: DeliveryResult) throws {
+        switch result {
+        case .saved(let id, let response):
+            if json {
+                try JSONLine.print(ShareOutput(status: "saved", shareId: id, itemId: response?.item.id, duplicate: response?.duplicate, message: response?.message))
+            } else {
+                print("saved \((response?.item.id ?? id).uuidString.lowercased())")
+                if let message = response?.message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            }
+        case .queued(let id, let reason):
+            let why = switch reason {
+            case nil: "Queued; 'dwall sync' will send it."
+            case .unauthorized?: "Queued on this machine, but the server refused the token: run 'dwall login', then 'dwall sync'."
+            case let reason?: "Queued on this machine; 'dwall sync' will send it. \(reason)"
+            }
+            if json {
+                try JSONLine.print(ShareOutput(status: "queued", shareId: id, message: why, error: reason.map(ErrorOutput.init)))
+            } else {
+                print("queued \(id.uuidString.lowercased())")
+                FileHandle.standardError.write(Data((why + "\n").utf8))
+            }
+        case .failed(let id, let error):
+            if json { try JSONLine.print(ShareOutput(status: "failed", shareId: id, message: "\(error)", error: ErrorOutput(error))) }
+            throw ClientExit.fail("Not shared: \(error)")
+        }
+    }
+}
+
+/// `dwall share --json` output.
+struct ShareOutput: Encodable {
+    var status: String
+    var shareId: UUID
+    var itemId: UUID?
+    var duplicate: Bool?
+    var message: String?
+    var error: ErrorOutput?
+}
+
+/// An error in `--json` output: the stable code, the sentence, and the field when there is one.
+struct ErrorOutput: Encodable {
+    var code: String
+    var message: String
+    var field: String?
+
+    init(_ error: ShareError) {
+        code = error.code
+        message = error.description
+        if case .invalid(let field, _) = error { self.field = field }
+    }
+}
