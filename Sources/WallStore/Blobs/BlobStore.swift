@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where file bytes live, named by their SHA-256 and stored once however often they are shared.
+///
+/// Routes and jobs see only this protocol, so shared storage for several replicas (an object
+/// store, a network folder) can stand in for `FileBlobStore` without touching them.
+/// A blob is visible only once complete: an upload is invisible until `BlobUpload.commit()`.
+public protocol BlobStore: Sendable {
+    /// Starts a new blob; its bytes stream in through the upload and nothing shows until commit.
+    func beginUpload() throws -> any BlobUpload
+    /// The size of a stored blob in bytes, or nil when there is none.
+    func size(of hash: BlobHash) throws -> Int64?
+    /// Opens a stored blob for reading; nil when there is none.
+    func open(_ hash: BlobHash) throws -> (any BlobReader)?
+    /// A local file path holding the blob, for tools that read files (libvips, pdftotext);
+    /// nil when there is none. A remote store would download to a temporary file here.
+    func localFile(for hash: BlobHash) throws -> URL?
+    /// Every stored blob and when it was last written or re-shared, for sweeping.
+    func storedBlobs() throws -> [StoredBlob]
+    /// Removes a blob; removing one that is absent is not an error.
+    func remove(_ hash: BlobHash) throws
+}
+
+/// A blob being written. Write the bytes, then commit (or abort); use it from one task.
+public protocol BlobUpload: AnyObject {
+    /// Appends bytes, hashing them as they pass.
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// How many bytes were written so far.
+    var byteCount: Int64 { get }
+    /// Makes the bytes durable and visible under their hash (or keeps the copy already stored).
+    func commit() throws -> BlobRef
+    /// Throws the bytes away; safe to call after commit (then it does nothing).
+    func abort()
+}
+
+/// Reads a stored blob in pieces; close it when done.
+public protocol BlobReader: AnyObject {
+    /// The blob's size in bytes.
+    var size: Int64 { get }
+    /// Up to `length` bytes starting at `offset` (fewer only at the end).
+    func read(offset: Int64, length: Int) throws -> Data
+    /// Releases the reader.
+    func close()
+}
+
+/// A committed blob: its hash and size.
+public struct BlobRef: Sendable, Equatable, Hashable, Codable {
+    /// The SHA-256 of the bytes.
+    public var hash: BlobHash
+    /// The size in bytes.
+    public var size: Int64
+
+    /// Makes a blob reference.
+    public init(hash: BlobHash, size: Int64) {
+        self.hash = hash
+        self.size = size
+    }
+}
+
+/// A blob found in the store while sweeping.
+public struct StoredBlob: Sendable, Equatable {
+    /// Its hash.
+    public var hash: BlobHash
+    /// When it was last written or re-shared (a sweep spares blobs younger than its grace time).
+    public var modifiedAt: Date
+
+    /// Makes a stored blob entry.
+    public init(hash: BlobHash, modifiedAt: Date) {
+        self.hash = hash
+        self.modifiedAt = modifiedAt
+    }
+}

@@ -1,0 +1,76 @@
+import Crypto
+import Foundation
+
+/// One upload into `FileBlobStore`: a temporary file, hashed as it is written.
+final class FileBlobUpload: BlobUpload {
+    private let temporaryPath: String
+    private let destination: (BlobHash) -> URL
+    private var descriptor: Int32
+    private var hasher = SHA256()
+    private(set) var byteCount: Int64 = 0
+
+    init(temporaryPath: String, destination: @escaping (BlobHash) -> URL) throws {
+        self.temporaryPath = temporaryPath
+        self.destination = destination
+        descriptor = Foundation.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw BlobStoreError.io(operation: "create", path: temporaryPath, code: errno) }
+    }
+
+    deinit { abort() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard descriptor >= 0 else { throw BlobStoreError.io(operation: "write", path: temporaryPath, code: EBADF) }
+        hasher.update(bufferPointer: bytes)
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw BlobStoreError.io(operation: "write", path: temporaryPath, code: errno)
+            }
+            offset += written
+        }
+        byteCount += Int64(bytes.count)
+    }
+
+    func commit() throws -> BlobRef {
+        guard descriptor >= 0 else { throw BlobStoreError.io(operation: "commit", path: temporaryPath, code: EBADF) }
+        let hex = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let hash = BlobHash(hex: hex)!
+        let target = destination(hash)
+        defer { abort() }
+        guard fsync(descriptor) == 0 else { throw BlobStoreError.io(operation: "fsync", path: temporaryPath, code: errno) }
+        close(descriptor)
+        descriptor = -1
+        let folder = target.deletingLastPathComponent().path
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw BlobStoreError.io(operation: "mkdir", path: folder, code: errno)
+        }
+        if access(target.path, F_OK) == 0 {
+            // Already stored: keep that copy, and mark it fresh so a sweep running now spares it.
+            _ = utimes(target.path, nil)
+            return BlobRef(hash: hash, size: byteCount)
+        }
+        guard rename(temporaryPath, target.path) == 0 else {
+            throw BlobStoreError.io(operation: "rename", path: target.path, code: errno)
+        }
+        try Self.syncFolder(folder)
+        return BlobRef(hash: hash, size: byteCount)
+    }
+
+    func abort() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        unlink(temporaryPath)
+    }
+
+    /// Makes a rename in `folder` durable.
+    private static func syncFolder(_ folder: String) throws {
+        let handle = Foundation.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard handle >= 0 else { throw BlobStoreError.io(operation: "open folder", path: folder, code: errno) }
+        defer { close(handle) }
+        guard fsync(handle) == 0 else { throw BlobStoreError.io(operation: "fsync folder", path: folder, code: errno) }
+    }
+}
