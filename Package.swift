@@ -39,6 +39,9 @@ let package = Package(
         // MARK: The share extension's brain and the client (Foundation + WallCore only)
         .target(name: "ShareKit", dependencies: ["WallCore"], swiftSettings: strict),
 
+        // MARK: Import file formats and export writers, shared by dwall and the server (Foundation + WallCore only)
+        .target(name: "WallImport", dependencies: ["WallCore"], swiftSettings: strict),
+
         // MARK: Storage
         .target(
             name: "WallStore",
@@ -109,6 +112,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "WallCoreTests", dependencies: ["WallCore"], swiftSettings: strict),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "WallCore"], swiftSettings: strict),
+        .testTarget(name: "WallImportTests", dependencies: ["WallImport", "WallCore"], swiftSettings: strict),
         .testTarget(
             name: "WallStoreTests",
             dependencies: [
