@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // MARK: Domain and wire contract (Foundation only)
@@ -56,6 +57,24 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // MARK: Enrichment: guarded fetcher, HTML metadata via libxml2, readable text
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "WallEnrich",
+            dependencies: [
+                "WallCore",
+                "CLibXML2",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: The enrichment benchmark (scripts/bench-enrich builds it in release mode)
+        .executableTarget(name: "EnrichBench", dependencies: ["WallEnrich"], swiftSettings: strict),
 
         // MARK: Web wall: templates, static files and the views they render (no HTTP here)
         .target(
@@ -119,6 +138,17 @@ let package = Package(
                 "WallCore", "WallStore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WallEnrichTests",
+            dependencies: [
+                "WallCore", "WallEnrich",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "WallWebTests", dependencies: ["WallCore", "WallWeb"], swiftSettings: strict),

@@ -6,6 +6,8 @@ public struct Item: Codable, Sendable, Equatable, Identifiable {
     public var id: UUID
     /// What the item holds.
     public var kind: ItemKind
+    /// The file, for `image` and `file` items.
+    public var file: ItemFile? = nil
     /// The link, for `url` items (and `text` items shared with their page).
     public var url: String?
     /// The title.

@@ -45,4 +45,19 @@ public enum Limits {
     public static let maxFormBodyBytes = 1_048_576
     /// Most fields in one form body.
     public static let maxFormFields = 64
+
+    // MARK: Enrichment (the guarded fetcher and what it keeps)
+
+    /// Largest HTML page the enrichment fetcher reads, in bytes; a longer one is refused.
+    public static let maxFetchHTMLBytes = 5 * 1_048_576
+    /// Largest image (preview image, icon) the enrichment fetcher reads, in bytes.
+    public static let maxFetchImageBytes = 10 * 1_048_576
+    /// Longest one fetch may take, redirects included.
+    public static let fetchTimeout = Duration.seconds(10)
+    /// Most redirects one fetch follows (each one checked like the first address).
+    public static let maxFetchRedirects = 5
+    /// Longest description, site name or author kept from a page, in characters.
+    public static let maxPreviewFieldLength = 1_000
+    /// Longest readable text kept from a page for search and the item page, in characters.
+    public static let maxReadableTextLength = 100_000
 }

@@ -12,6 +12,8 @@ public struct ShareResponse: Codable, Sendable, Equatable {
     public var item: Item
     /// True when the link was already on the wall and that item was moved to the top instead.
     public var duplicate: Bool
+    /// Every item of a multi-file share, in the order the files were sent (`item` is the first).
+    public var items: [Item]? = nil
 
     /// Makes a share response.
     public init(id: UUID, status: ShareStatus, message: String, item: Item, duplicate: Bool) {

@@ -31,7 +31,8 @@ public struct ValidShare: Sendable, Equatable {
 
     init(
         shareID: UUID, kind: ItemKind, url: String?, canonicalURL: String?, text: String?, title: String?,
-        note: String?, wall: String?, tags: [String], sharedAt: Date?, source: ShareSource
+        note: String?, wall: String?, tags: [String], sharedAt: Date?, source: ShareSource,
+        fingerprintExtras: [String?] = []
     ) {
         self.shareID = shareID
         self.kind = kind
@@ -48,7 +49,7 @@ public struct ValidShare: Sendable, Equatable {
         let parts: [String?] = [
             kind.rawValue, url, text, title, note, wall, tags.joined(separator: "\u{1F}"),
             sharedAtMillis, source.rawValue,
-        ]
+        ] + fingerprintExtras
         self.fingerprint = Fingerprint.of(parts)
     }
 }

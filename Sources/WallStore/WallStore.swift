@@ -67,6 +67,17 @@ public protocol WallStore: Sendable {
     /// Deletes an item; false when there is no such item.
     func deleteItem(id: UUID, userID: UUID) async throws -> Bool
 
+    // MARK: Files
+
+    /// Stores a multipart share in one transaction: one new item per file, or a replay of the
+    /// items an earlier upload of the same share id made; any refusal stores none of them.
+    func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome]
+    /// Records what processing made of an item's file and its text for search, and its state;
+    /// nil when the item is gone.
+    func updateItemFile(id: UUID, userID: UUID, file: ItemFile, text: String?, state: ItemState) async throws -> Item?
+    /// Every blob hash an item refers to (originals and renditions), for the blob sweeper.
+    func referencedBlobHashes() async throws -> Set<String>
+
     // MARK: Walls
 
     /// A user's walls in switcher order.

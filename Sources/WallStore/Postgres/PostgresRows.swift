@@ -8,19 +8,19 @@ enum PostgresRows {
     static func itemColumns(_ alias: String) -> String {
         [
             "id", "wall_id", "kind", "url", "title", "text", "note", "tags", "source", "state", "shared_at",
-            "created_at", "updated_at", "sort_key",
+            "created_at", "updated_at", "sort_key", "file",
         ].map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     /// How many columns `itemColumns` selects.
-    static let itemColumnCount = 14
+    static let itemColumnCount = 15
 
     /// The item in the columns starting at `offset`, and its sort key.
     static func item(_ row: PostgresRandomAccessRow, at offset: Int = 0) throws -> (item: Item, sortKey: Int64) {
         func cell<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value {
             try row[offset + index].decode(Value.self)
         }
-        let item = Item(
+        var item = Item(
             id: try cell(0, UUID.self), kind: try decode(ItemKind.self, try cell(2, String.self)),
             url: try cell(3, String?.self), title: try cell(4, String?.self), text: try cell(5, String?.self),
             userNote: try cell(6, String?.self), tags: try cell(7, [String].self), wallId: try cell(1, UUID.self),
@@ -29,6 +29,7 @@ enum PostgresRows {
             sharedAt: try cell(10, Date?.self)?.roundedToMillis, createdAt: try cell(11, Date.self).roundedToMillis,
             updatedAt: try cell(12, Date.self).roundedToMillis
         )
+        item.file = try ItemFileColumn.decode(try cell(14, String?.self))
         return (item, try cell(13, Int64.self))
     }
 

@@ -6,6 +6,7 @@ enum SQLiteMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-core", migrate: v1Core)
         migrator.registerMigration("v2-web-sessions", migrate: v2WebSessions)
+        migrator.registerMigration("v4-item-files", migrate: SQLiteFileMigration.v4ItemFiles)
         return migrator
     }
 

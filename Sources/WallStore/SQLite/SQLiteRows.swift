@@ -6,16 +6,19 @@ import WallCore
 enum SQLiteRows {
     /// The item columns every item query selects, in the order `item(from:)` reads them.
     static let itemColumns = """
-        id, wall_id, kind, url, title, text, note, tags, source, state, shared_at, created_at, updated_at, sort_key, pk
+        id, wall_id, kind, url, title, text, note, tags, source, state, shared_at, created_at, updated_at, sort_key, pk,
+        file
         """
 
     static func item(from row: Row) throws -> Item {
-        Item(
+        var item = Item(
             id: try uuid(row[0]), kind: try decode(ItemKind.self, row[2]), url: row[3], title: row[4],
             text: row[5], userNote: row[6], tags: tags(from: row[7]), wallId: try uuid(row[1]),
             source: try decode(ShareSource.self, row[8]), state: try decode(ItemState.self, row[9]),
             sharedAt: (row[10] as Int64?).map(date), createdAt: date(row[11]), updatedAt: date(row[12])
         )
+        item.file = try ItemFileColumn.decode(row[15])
+        return item
     }
 
     static let wallColumns = "w.id, w.slug, w.name, w.is_default, w.position, w.created_at"

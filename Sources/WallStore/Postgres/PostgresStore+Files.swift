@@ -1,0 +1,90 @@
+import Foundation
+import PostgresNIO
+import WallCore
+
+extension PostgresStore {
+    /// One transaction for every file of the share: all items, or (on any refusal) none.
+    public func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome] {
+        let now = self.now
+        return try await writeEvents(lockingUser: userID) { connection, events in
+            var outcomes: [ShareOutcome] = []
+            for part in share.parts {
+                if let replay = try await replay(part.share, userID: userID, connection) {
+                    outcomes.append(replay)
+                    continue
+                }
+                let wallID = try await PostgresWallSQL.require(part.share.wall, userID: userID, connection, logger: logger)
+                let item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
+                let seq = try await events.record(.created, item: item, userID: userID, at: now, connection, logger: logger)
+                let document = SearchDocument(item: item).text
+                let fileText = try ItemFileColumn.encode(item.file)
+                try await connection.query("""
+                    INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
+                                       state, shared_at, created_at, updated_at, sort_key, search, file)
+                    VALUES (\(item.id), \(userID), \(wallID), \(item.kind.rawValue), \(item.url), NULL,
+                            \(item.title), \(item.text), \(item.userNote), \(item.tags), \(item.source.rawValue),
+                            \(item.state.rawValue), \(item.sharedAt), \(now), \(now), \(seq),
+                            to_tsvector('dwall_search', \(document)), \(fileText))
+                    """, logger: logger)
+                try await connection.query("""
+                    INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
+                    VALUES (\(userID), \(part.share.shareID), \(item.id), \(part.share.fingerprint), false, \(now))
+                    """, logger: logger)
+                outcomes.append(ShareOutcome(kind: .created, item: item))
+            }
+            return outcomes
+        }
+    }
+
+    /// The earlier answer for a part's share id, if it was stored before.
+    private func replay(_ share: ValidShare, userID: UUID, _ connection: PostgresConnection) async throws -> ShareOutcome? {
+        let rows = try await connection.query("""
+            SELECT fingerprint, item_id FROM share_receipts WHERE user_id = \(userID) AND share_id = \(share.shareID)
+            """, logger: logger)
+        guard let row = try await rows.first() else { return nil }
+        let (fingerprint, itemID) = try row.decode((String, UUID).self)
+        guard fingerprint == share.fingerprint else {
+            throw StoreError.conflict("This share id was already used for different content.")
+        }
+        guard let item = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger) else {
+            throw StoreError.shareDeleted
+        }
+        return ShareOutcome(kind: .replayed(duplicate: false), item: item)
+    }
+
+    /// Writes what processing made of an item's file (renditions, size, text for search, state).
+    public func updateItemFile(
+        id: UUID, userID: UUID, file: ItemFile, text: String?, state: ItemState
+    ) async throws -> Item? {
+        let now = self.now
+        return try await writeEvents { connection, events in
+            guard var item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
+                return nil
+            }
+            item.file = file
+            item.text = text ?? item.text
+            item.state = state
+            item.updatedAt = now
+            let document = SearchDocument(item: item).text
+            let fileText = try ItemFileColumn.encode(file)
+            try await connection.query("""
+                UPDATE items SET file = \(fileText), text = \(item.text), state = \(state.rawValue),
+                    updated_at = \(now), search = to_tsvector('dwall_search', \(document))
+                WHERE id = \(id)
+                """, logger: logger)
+            try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
+            return item
+        }
+    }
+
+    /// Reads every item's file column and collects the hashes it names.
+    public func referencedBlobHashes() async throws -> Set<String> {
+        try await ready.wait()
+        let rows = try await client.query("SELECT file FROM items WHERE file IS NOT NULL", logger: logger)
+        var hashes = Set<String>()
+        for try await text in rows.decode(String.self) {
+            if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
+        }
+        return hashes
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import WallCore
+
+extension SQLiteStore {
+    /// One transaction for every file of the share: all items, or (on any refusal) none.
+    public func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome] {
+        let now = self.now
+        return try await write { db, events in
+            var outcomes: [ShareOutcome] = []
+            for part in share.parts {
+                if let replay = try ShareReceiptSQL.replay(of: part.share, userID: userID, db) {
+                    outcomes.append(replay)
+                    continue
+                }
+                let wallID = try WallSQL.require(part.share.wall, userID: userID, db)
+                let item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
+                let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
+                try ItemSQL.insert(item, canonicalURL: nil, sortKey: seq, userID: userID, db)
+                try db.execute(
+                    sql: "UPDATE items SET file = ? WHERE id = ?",
+                    arguments: [try ItemFileColumn.encode(item.file), item.id.dbText]
+                )
+                try ShareReceiptSQL.insert(part.share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
+                outcomes.append(ShareOutcome(kind: .created, item: item))
+            }
+            return outcomes
+        }
+    }
+
+    /// Writes what processing made of an item's file (renditions, size, text for search, state).
+    public func updateItemFile(
+        id: UUID, userID: UUID, file: ItemFile, text: String?, state: ItemState
+    ) async throws -> Item? {
+        let now = self.now
+        return try await write { db, events in
+            guard var item = try ItemSQL.fetch(id: id, userID: userID, db) else { return nil }
+            item.file = file
+            item.text = text ?? item.text
+            item.state = state
+            item.updatedAt = now
+            try db.execute(
+                sql: "UPDATE items SET file = ?, text = ?, state = ?, updated_at = ? WHERE id = ?",
+                arguments: [
+                    try ItemFileColumn.encode(file), item.text, state.rawValue, now.millisSince1970, id.dbText,
+                ]
+            )
+            try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            return item
+        }
+    }
+
+    /// Reads every item's file column and collects the hashes it names.
+    public func referencedBlobHashes() async throws -> Set<String> {
+        try await pool.read { db in
+            var hashes = Set<String>()
+            let rows = try String.fetchCursor(db, sql: "SELECT file FROM items WHERE file IS NOT NULL")
+            while let text = try rows.next() {
+                if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
+            }
+            return hashes
+        }
+    }
+}
