@@ -169,5 +169,12 @@ let package = Package(
             dependencies: ["WallCore", "ShareKit"],
             swiftSettings: strict
         ),
+        // A job worker the queue tests kill with SIGKILL while it holds a job (built, never shipped).
+        .executableTarget(
+            name: "JobWorkerFixture",
+            dependencies: ["WallStore"],
+            path: "Tests/JobWorkerFixture",
+            swiftSettings: strict
+        ),
     ]
 )
