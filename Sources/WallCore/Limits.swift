@@ -38,6 +38,30 @@ public enum Limits {
     public static let databaseStartTimeout = Duration.seconds(30)
     /// Most connections one replica opens to PostgreSQL (each replica has its own pool).
     public static let databaseConnectionsPerReplica = 20
+
+    // MARK: Job queue (work that follows a share: enrichment, thumbnails, imports)
+
+    /// How long a worker holds a claimed job before another may claim it (renewed while it runs).
+    public static let jobLease = Duration.seconds(60)
+    /// How many claims a job gets before it is dead (failures and workers lost while holding it).
+    public static let jobMaxAttempts = 5
+    /// The wait before retrying a job after its first failure; it doubles with each failure.
+    public static let jobBackoffBase = Duration.seconds(10)
+    /// The longest wait before retrying a failed job.
+    public static let jobBackoffCap = Duration.seconds(3_600)
+    /// How many jobs one server runs at once.
+    public static let jobConcurrency = 4
+    /// How often an idle worker looks for due jobs when no wake-up came (retries coming due,
+    /// expired leases, a missed notification).
+    public static let jobPollInterval = Duration.seconds(5)
+    /// How long a stopping server lets running jobs finish before giving them back to the queue.
+    public static let jobShutdownGrace = Duration.seconds(10)
+    /// Longest job kind name, in characters.
+    public static let maxJobKindLength = 64
+    /// Largest job payload, in UTF-8 bytes.
+    public static let maxJobPayloadBytes = 16_384
+    /// Longest last error kept on a job, in characters.
+    public static let maxJobErrorLength = 2_000
     /// How long a web wall session lasts without being used, in seconds (30 days; each use
     /// moves the end on).
     public static let webSessionLifetimeSeconds: Double = 30 * 24 * 60 * 60

@@ -15,7 +15,10 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "dwall")
     logger.logLevel = arguments.logLevel
-    let store = try StoreOpener.open(arguments, logger: logger)
+    // Work that follows a share (`JobQueue`): which new items get which jobs, in the share's
+    // transaction. Pair each kind named here with a handler registered on `jobRunner` below.
+    let followUps = FollowUpPolicy.none
+    let store = try StoreOpener.open(arguments, logger: logger, followUps: followUps)
     let registry = PrometheusCollectorRegistry()
     let metricsFactory = PrometheusMetricsFactory(registry: registry)
     let authenticator = TokenAuthenticator(store: store)
@@ -74,11 +77,14 @@ public func buildApplication(
             logger.warning("Could not record session use", metadata: ["error": "\(error)"])
         }
     }
+    // Runs queued jobs; with no handler registered it does nothing. Register handlers here,
+    // e.g. `jobRunner.register(.enrich) { job in … }`.
+    let jobRunner = JobRunner(queue: store.jobs, logger: logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
-        services: (store.service.map { [$0] } ?? []) + [usageFlusher],
+        services: (store.service.map { [$0] } ?? []) + [usageFlusher, jobRunner],
         onServerRunning: { [logger] channel in
             await setup.logLinkIfNeeded(store: store, publicURL: arguments.publicURL, channel: channel, logger: logger)
         },

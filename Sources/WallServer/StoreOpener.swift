@@ -5,17 +5,19 @@ import WallStore
 /// Opens the store the arguments point at: PostgreSQL when they hold a database URL, else the
 /// SQLite file in the data folder.
 public enum StoreOpener {
-    /// Creates the data folder if needed and opens the store. A PostgreSQL store connects (and
-    /// migrates) only once its `service` runs.
-    public static func open(_ arguments: some AppArguments, logger: Logger) throws -> any WallStore {
+    /// Creates the data folder if needed and opens the store; new items get the jobs `followUps`
+    /// names. A PostgreSQL store connects (and migrates) only once its `service` runs.
+    public static func open(
+        _ arguments: some AppArguments, logger: Logger, followUps: FollowUpPolicy = .none
+    ) throws -> any WallStore {
         try FileManager.default.createDirectory(
             atPath: arguments.dataDirectory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700]
         )
         if let url = arguments.databaseURL {
-            return try PostgresStore(url: url, logger: logger)
+            return try PostgresStore(url: url, logger: logger, followUps: followUps)
         }
-        return try SQLiteStore(path: arguments.databasePath, logger: logger)
+        return try SQLiteStore(path: arguments.databasePath, logger: logger, followUps: followUps)
     }
 
     /// Opens the store, runs `body` with it while its background work runs, and stops that work.

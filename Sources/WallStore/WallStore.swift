@@ -100,6 +100,11 @@ public protocol WallStore: Sendable {
     func lastEventSeq(userID: UUID) async throws -> Int64
     /// Where committed changes are announced, in commit order.
     var feed: EventFeed { get }
+
+    // MARK: Jobs
+
+    /// The queue of work that follows a share, in the same database (see `JobQueue`).
+    var jobs: any JobQueue { get }
 }
 
 /// A user's id, name and password hash, for signing in.

@@ -2,7 +2,7 @@ import PostgresNIO
 
 /// The PostgreSQL schema's history. Migrations are frozen once they land: add a new one, never edit.
 enum PostgresMigrations {
-    static let all: [PostgresMigration] = [v1Core, v2WebSessions, v4ItemFiles]
+    static let all: [PostgresMigration] = [v1Core, v2WebSessions, v4ItemFiles, v5Jobs]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.
     ///
@@ -130,5 +130,32 @@ enum PostgresMigrations {
         """,
         "CREATE INDEX web_sessions_by_user ON web_sessions (user_id)",
         "CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at)",
+    ])
+
+    /// The job queue (`JobQueue`): work that follows a share, removed with its item or user.
+    static let v5Jobs = PostgresMigration(name: "v5-jobs", statements: [
+        """
+        CREATE TABLE jobs (
+            id uuid PRIMARY KEY,
+            kind text NOT NULL,
+            item_id uuid REFERENCES items (id) ON DELETE CASCADE,
+            user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+            payload text,
+            priority smallint NOT NULL,
+            state text NOT NULL,
+            attempts integer NOT NULL,
+            run_at timestamptz NOT NULL,
+            lease_owner text,
+            lease_id uuid,
+            lease_expires_at timestamptz,
+            last_error text,
+            created_at timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX jobs_queued ON jobs (priority DESC, run_at, id) WHERE state = 'queued'",
+        "CREATE INDEX jobs_leased ON jobs (lease_expires_at) WHERE state = 'running'",
+        "CREATE INDEX jobs_by_item ON jobs (item_id) WHERE item_id IS NOT NULL",
+        "CREATE INDEX jobs_by_user ON jobs (user_id) WHERE user_id IS NOT NULL",
     ])
 }

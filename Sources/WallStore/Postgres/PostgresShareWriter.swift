@@ -19,10 +19,12 @@ struct PostgresShareJob: Sendable {
 struct PostgresShareWriter: Sendable {
     let transactions: PostgresEventTransactions
     let clock: @Sendable () -> Date
+    let followUps: FollowUpPolicy
+    let jobSignal: WakeSignal
     var logger: Logger { transactions.logger }
 
     func save(_ jobs: [PostgresShareJob]) async throws -> [Result<ShareOutcome, any Error>] {
-        try await transactions.run { connection, events in
+        let results = try await transactions.run { connection, events in
             let now = clock().roundedToMillis
             var walls = WallCache()
             var results: [Result<ShareOutcome, any Error>] = []
@@ -33,8 +35,11 @@ struct PostgresShareWriter: Sendable {
                     results.append(.failure(refusal))
                 }
             }
+            if followUps.enqueuedAny(for: results) { try await PostgresJobQueue.notify(connection, logger: logger) }
             return results
         }
+        if followUps.enqueuedAny(for: results) { jobSignal.notify() }
+        return results
     }
 
     /// One share: a replay of a known id, a known link moved to the top, or a new item.
@@ -114,6 +119,10 @@ struct PostgresShareWriter: Sendable {
     /// on the wall already (`ON CONFLICT DO NOTHING` on the unique index: nothing is written).
     private func insert(_ item: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection) async throws -> Int64? {
         let share = job.share
+        // The follow-up jobs, written with the item (none when the policy names none).
+        let kinds = followUps.jobs(for: item.kind).map(\.rawValue)
+        let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
+        let priority = followUps.priority(for: share.source).rawValue
         let rows = try await connection.query("""
             WITH i AS (
                 INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
@@ -130,6 +139,10 @@ struct PostgresShareWriter: Sendable {
             ), r AS (
                 INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
                 SELECT \(job.userID), \(share.shareID), id, \(share.fingerprint), false, \(now) FROM i
+            ), j AS (
+                INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
+                SELECT f.id, f.kind, i.id, \(job.userID), \(priority), 'queued', 0, \(now), \(now), \(now)
+                FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
             )
             SELECT sort_key FROM i
             """, logger: logger)

@@ -28,23 +28,29 @@ public final class PostgresStore: WallStore, Service {
     let ready = ReadyLatch()
     let relay: PostgresEventRelay
     let eventTransactions: PostgresEventTransactions
+    let jobSignal = WakeSignal()
+    /// The job queue in this database, shared with every replica (see `JobQueue`).
+    public let jobs: any JobQueue
     private let shareQueue: AsyncGroupCommitQueue<PostgresShareJob, ShareOutcome>
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
-    /// nothing is connected until `run()`.
+    /// nothing is connected until `run()`. New items get the jobs `followUps` names, in their
+    /// share's transaction.
     public convenience init(
         url: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
-        maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init
+        maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init,
+        followUps: FollowUpPolicy = .none
     ) throws {
         var configuration = try PostgresURL.configuration(url)
         configuration.options.maximumConnections = maxConnections
-        self.init(configuration: configuration, feed: feed, logger: logger, clock: clock)
+        self.init(configuration: configuration, feed: feed, logger: logger, clock: clock, followUps: followUps)
     }
 
     /// Makes a store with a client configuration of your own.
     public init(
         configuration: PostgresClient.Configuration, feed: EventFeed = EventFeed(),
-        logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init
+        logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init,
+        followUps: FollowUpPolicy = .none
     ) {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.feed = feed
@@ -54,7 +60,10 @@ public final class PostgresStore: WallStore, Service {
         self.relay = relay
         let transactions = PostgresEventTransactions(client: client, relay: relay, origin: origin, logger: logger)
         self.eventTransactions = transactions
-        let writer = PostgresShareWriter(transactions: transactions, clock: clock)
+        self.jobs = PostgresJobQueue(client: client, clock: clock, logger: logger, ready: ready, signal: jobSignal)
+        let writer = PostgresShareWriter(
+            transactions: transactions, clock: clock, followUps: followUps, jobSignal: jobSignal
+        )
         self.shareQueue = AsyncGroupCommitQueue { jobs in try await writer.save(jobs) }
     }
 
@@ -64,6 +73,9 @@ public final class PostgresStore: WallStore, Service {
             group.addTask { await self.client.run() }
             do {
                 try await migrate()
+                group.addTask {
+                    await PostgresJobListener(client: self.client, signal: self.jobSignal, logger: self.logger).run()
+                }
                 try await cancelWhenGracefulShutdown {
                     try await self.relay.run(onListening: { self.ready.open() })
                 }

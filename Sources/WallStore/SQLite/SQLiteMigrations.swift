@@ -7,6 +7,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v1-core", migrate: v1Core)
         migrator.registerMigration("v2-web-sessions", migrate: v2WebSessions)
         migrator.registerMigration("v4-item-files", migrate: SQLiteFileMigration.v4ItemFiles)
+        migrator.registerMigration("v5-jobs", migrate: v5Jobs)
         return migrator
     }
 
@@ -126,6 +127,32 @@ enum SQLiteMigrations {
             );
             CREATE INDEX web_sessions_by_user ON web_sessions(user_id);
             CREATE INDEX web_sessions_by_expiry ON web_sessions(expires_at);
+            """)
+    }
+
+    /// The job queue (`JobQueue`): work that follows a share, removed with its item or user.
+    private static func v5Jobs(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE jobs (
+                id TEXT PRIMARY KEY NOT NULL,
+                kind TEXT NOT NULL,
+                item_id TEXT REFERENCES items(id) ON DELETE CASCADE,
+                user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                payload TEXT,
+                priority INTEGER NOT NULL,
+                state TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                run_at INTEGER NOT NULL,
+                lease_owner TEXT,
+                lease_id TEXT,
+                lease_expires_at INTEGER,
+                last_error TEXT,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX jobs_due ON jobs(state, priority DESC, run_at);
+            CREATE INDEX jobs_by_item ON jobs(item_id) WHERE item_id IS NOT NULL;
+            CREATE INDEX jobs_by_user ON jobs(user_id) WHERE user_id IS NOT NULL;
             """)
     }
 }

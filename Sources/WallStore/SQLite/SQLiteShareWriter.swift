@@ -10,20 +10,22 @@ struct SQLiteShareWriter: Sendable {
     let clock: @Sendable () -> Date
     let checkpointer: SQLiteCheckpointer
     let searchIndexer: SQLiteSearchIndexer
+    let followUps: FollowUpPolicy
+    let jobSignal: WakeSignal
 
     func save(_ jobs: [ShareJob]) throws -> [Result<ShareOutcome, any Error>] {
         defer {
             checkpointer.nudge()
             searchIndexer.nudge()
         }
-        return try pool.write { db in
+        let results = try pool.write { db in
             let now = clock().roundedToMillis
             var events = EventBatch()
             let results = jobs.map { job in
                 Result<ShareOutcome, any Error> {
                     var jobEvents = EventBatch()
                     let outcome = try Savepoint.run(db) {
-                        try Self.save(job.share, userID: job.userID, now: now, db, &jobEvents)
+                        try Self.save(job.share, userID: job.userID, now: now, followUps: followUps, db, &jobEvents)
                     }
                     events.entries += jobEvents.entries
                     return outcome
@@ -32,11 +34,14 @@ struct SQLiteShareWriter: Sendable {
             events.announce(to: feed, after: db)
             return results
         }
+        if followUps.enqueuedAny(for: results) { jobSignal.notify() }
+        return results
     }
 
     /// One share: a replay of a known id, a known link moved to the top, or a new item.
     static func save(
-        _ share: ValidShare, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
+        _ share: ValidShare, userID: UUID, now: Date, followUps: FollowUpPolicy = .none, _ db: Database,
+        _ events: inout EventBatch
     ) throws -> ShareOutcome {
         if let replay = try ShareReceiptSQL.replay(of: share, userID: userID, db) { return replay }
         let wallID = try WallSQL.require(share.wall, userID: userID, db)
@@ -59,6 +64,9 @@ struct SQLiteShareWriter: Sendable {
         let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
         try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
         try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
+        try SQLiteJobSQL.insertFollowUps(
+            followUps.jobs(for: item.kind), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db
+        )
         return ShareOutcome(kind: .created, item: item)
     }
 }

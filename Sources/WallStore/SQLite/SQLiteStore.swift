@@ -17,11 +17,14 @@ public final class SQLiteStore: WallStore {
     private let logger: Logger
     let shareQueue: GroupCommitQueue<ShareJob, ShareOutcome>
     let searchIndexer: SQLiteSearchIndexer
+    /// The job queue in this file (see `JobQueue`).
+    public let jobs: any JobQueue
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date;
+    /// new items get the jobs `followUps` names, in their share's transaction.
     public init(
         path: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
-        clock: @escaping @Sendable () -> Date = Date.init
+        clock: @escaping @Sendable () -> Date = Date.init, followUps: FollowUpPolicy = .none
     ) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -42,8 +45,11 @@ public final class SQLiteStore: WallStore {
         let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
         let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)
         self.searchIndexer = searchIndexer
+        let jobSignal = WakeSignal()
+        self.jobs = SQLiteJobQueue(pool: pool, clock: clock, signal: jobSignal)
         let writer = SQLiteShareWriter(
-            pool: pool, feed: feed, clock: clock, checkpointer: checkpointer, searchIndexer: searchIndexer
+            pool: pool, feed: feed, clock: clock, checkpointer: checkpointer, searchIndexer: searchIndexer,
+            followUps: followUps, jobSignal: jobSignal
         )
         self.shareQueue = GroupCommitQueue(label: "dwall.store.shares") { jobs in try writer.save(jobs) }
         logger.debug("Opened SQLite store", metadata: ["store.path": "\(path)"])

@@ -1,0 +1,204 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// The job queue in PostgreSQL, shared by every replica: a claim takes due rows with
+/// `FOR UPDATE SKIP LOCKED` (so concurrent claimers never take the same job, nor wait for each
+/// other) and stamps them with a lease; every enqueue and release sends `NOTIFY dwall_jobs`,
+/// which each replica's `PostgresJobListener` turns into a local wake-up.
+struct PostgresJobQueue: JobQueue {
+    static let channel = "dwall_jobs"
+
+    let client: PostgresClient
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    let ready: ReadyLatch
+    let signal: WakeSignal
+
+    private var now: Date { clock().roundedToMillis }
+
+    func enqueue(_ jobs: [NewJob]) async throws -> [Job] {
+        for job in jobs { try job.validate() }
+        guard !jobs.isEmpty else { return [] }
+        try await ready.wait()
+        let now = self.now
+        let stored = try await client.transaction(logger: logger) { connection in
+            var stored: [Job] = []
+            for job in jobs { stored.append(try await insert(job, now: now, connection)) }
+            try await Self.notify(connection, logger: logger)
+            return stored
+        }
+        signal.notify()
+        return stored
+    }
+
+    private func insert(_ job: NewJob, now: Date, _ connection: PostgresConnection) async throws -> Job {
+        let stored = Job(
+            id: UUID.timeOrdered(at: now), kind: job.kind, itemID: job.itemID, userID: job.userID,
+            payload: job.payload, priority: job.priority, state: .queued, attempts: 0,
+            runAt: (job.runAt ?? now).roundedToMillis, leaseOwner: nil, leaseExpiresAt: nil, lease: nil,
+            lastError: nil, createdAt: now
+        )
+        let rows = try await connection.query("""
+            INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                              updated_at)
+            SELECT \(stored.id), \(stored.kind.rawValue), \(stored.itemID), \(stored.userID), \(stored.payload),
+                   \(stored.priority.rawValue), 'queued', 0, \(stored.runAt), \(now), \(now)
+            WHERE (\(job.itemID)::uuid IS NULL
+                   OR EXISTS (SELECT 1 FROM items WHERE id = \(job.itemID) AND user_id = \(job.userID)))
+              AND (\(job.userID)::uuid IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(job.userID)))
+            RETURNING id
+            """, logger: logger)
+        guard try await rows.first() != nil else { throw StoreError.notFound(job.itemID == nil ? "user" : "item") }
+        return stored
+    }
+
+    func claim(
+        kinds: Set<JobKind>, owner: String, limit: Int, lease: Duration, retry: JobRetryPolicy
+    ) async throws -> [Job] {
+        guard !kinds.isEmpty, limit > 0 else { return [] }
+        try await ready.wait()
+        let now = self.now
+        let until = now.addingTimeInterval(lease.seconds).roundedToMillis
+        let kindList = kinds.map(\.rawValue)
+        // One statement: jobs whose worker vanished on their last attempt die, due jobs are
+        // leased (the two sets are disjoint; both skip rows another claimer holds).
+        let rows = try await client.query("""
+            WITH dead AS (
+                UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = \(now),
+                    last_error = 'The worker''s lease expired on the last attempt (it stopped or hung).'
+                WHERE id IN (
+                    SELECT id FROM jobs
+                    WHERE state = 'running' AND lease_expires_at <= \(now) AND attempts >= \(retry.maxAttempts)
+                      AND kind = ANY(\(kindList))
+                    FOR UPDATE SKIP LOCKED
+                )
+            ), due AS (
+                SELECT id FROM jobs
+                WHERE kind = ANY(\(kindList))
+                  AND ((state = 'queued' AND run_at <= \(now))
+                       OR (state = 'running' AND lease_expires_at <= \(now) AND attempts < \(retry.maxAttempts)))
+                ORDER BY priority DESC, run_at, id
+                LIMIT \(limit)
+                FOR UPDATE SKIP LOCKED
+            )
+            UPDATE jobs j SET state = 'running', attempts = j.attempts + 1, lease_owner = \(owner),
+                lease_id = gen_random_uuid(), lease_expires_at = \(until), updated_at = \(now)
+            FROM due WHERE j.id = due.id
+            RETURNING \(unescaped: Self.columns("j"))
+            """, logger: logger)
+        return try await rows.all().map { try Self.job($0.makeRandomAccess()) }
+            .sorted { ($0.priority, $1.runAt, $1.id.lowercasedText) > ($1.priority, $0.runAt, $0.id.lowercasedText) }
+    }
+
+    func renew(_ lease: JobLease, for duration: Duration) async throws -> Bool {
+        try await ready.wait()
+        let now = self.now
+        let until = now.addingTimeInterval(duration.seconds).roundedToMillis
+        let rows = try await client.query("""
+            UPDATE jobs SET lease_expires_at = \(until), updated_at = \(now)
+            WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running'
+            RETURNING id
+            """, logger: logger)
+        return try await rows.first() != nil
+    }
+
+    func complete(_ lease: JobLease) async throws -> Bool {
+        try await ready.wait()
+        let rows = try await client.query("""
+            DELETE FROM jobs WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running'
+            RETURNING id
+            """, logger: logger)
+        return try await rows.first() != nil
+    }
+
+    func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
+        try await ready.wait()
+        let now = self.now
+        let message = String(error.prefix(Limits.maxJobErrorLength))
+        return try await client.transaction(logger: logger) { connection -> JobState? in
+            let rows = try await connection.query("""
+                SELECT attempts, run_at FROM jobs
+                WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running' FOR UPDATE
+                """, logger: logger)
+            guard let row = try await rows.first() else { return nil }
+            let (attempts, runAt) = try row.decode((Int32, Date).self)
+            let dead = permanent || Int(attempts) >= retry.maxAttempts
+            let next = dead ? runAt : now.addingTimeInterval(retry.delay(afterAttempt: Int(attempts)).seconds).roundedToMillis
+            let state = dead ? JobState.dead : .queued
+            try await connection.query("""
+                UPDATE jobs SET state = \(state.rawValue), run_at = \(next), last_error = \(message), lease_id = NULL,
+                    lease_expires_at = NULL, updated_at = \(now)
+                WHERE id = \(lease.jobID)
+                """, logger: logger)
+            return state
+        }
+    }
+
+    func release(_ lease: JobLease) async throws -> Bool {
+        try await ready.wait()
+        let now = self.now
+        let released = try await client.transaction(logger: logger) { connection in
+            let rows = try await connection.query("""
+                UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), lease_id = NULL,
+                    lease_expires_at = NULL, updated_at = \(now)
+                WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running'
+                RETURNING id
+                """, logger: logger)
+            guard try await rows.first() != nil else { return false }
+            try await Self.notify(connection, logger: logger)
+            return true
+        }
+        if released { signal.notify() }
+        return released
+    }
+
+    func job(id: UUID) async throws -> Job? {
+        try await ready.wait()
+        let rows = try await client.query(
+            "SELECT \(unescaped: Self.columns("j")) FROM jobs j WHERE j.id = \(id)", logger: logger
+        )
+        return try await rows.first().map { try Self.job($0.makeRandomAccess()) }
+    }
+
+    func jobs(state: JobState?, limit: Int) async throws -> [Job] {
+        try await ready.wait()
+        let rows = try await client.query("""
+            SELECT \(unescaped: Self.columns("j")) FROM jobs j WHERE (\(state?.rawValue)::text IS NULL OR j.state = \(state?.rawValue))
+            ORDER BY j.created_at, j.id LIMIT \(limit)
+            """, logger: logger)
+        return try await rows.all().map { try Self.job($0.makeRandomAccess()) }
+    }
+
+    func waitForJobs(timeout: Duration) async { await signal.wait(timeout: timeout) }
+
+    // MARK: SQL
+
+    /// Tells every replica's listener that jobs may be due, when the transaction commits.
+    static func notify(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(channel), '')", logger: logger)
+    }
+
+    static func columns(_ alias: String) -> String {
+        [
+            "id", "kind", "item_id", "user_id", "payload", "priority", "state", "attempts", "run_at", "lease_owner",
+            "lease_expires_at", "lease_id", "last_error", "created_at",
+        ].map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    static func job(_ row: PostgresRandomAccessRow) throws -> Job {
+        let id = try row[0].decode(UUID.self)
+        let stateText = try row[6].decode(String.self)
+        guard let state = JobState(rawValue: stateText) else { throw CorruptRow(detail: "unknown job state \(stateText)") }
+        return Job(
+            id: id, kind: JobKind(rawValue: try row[1].decode(String.self)), itemID: try row[2].decode(UUID?.self),
+            userID: try row[3].decode(UUID?.self), payload: try row[4].decode(String?.self),
+            priority: JobPriority(rawValue: try row[5].decode(Int16.self)), state: state,
+            attempts: Int(try row[7].decode(Int32.self)), runAt: try row[8].decode(Date.self).roundedToMillis,
+            leaseOwner: try row[9].decode(String?.self), leaseExpiresAt: try row[10].decode(Date?.self)?.roundedToMillis,
+            lease: try row[11].decode(UUID?.self).map { JobLease(jobID: id, leaseID: $0) },
+            lastError: try row[12].decode(String?.self), createdAt: try row[13].decode(Date.self).roundedToMillis
+        )
+    }
+}

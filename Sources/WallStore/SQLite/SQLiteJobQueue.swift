@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// The job queue in the SQLite file, for one process: every change is one write transaction on
+/// the single writer, so a claim is atomic without row locks; wake-ups are in-process.
+struct SQLiteJobQueue: JobQueue {
+    let pool: DatabasePool
+    let clock: @Sendable () -> Date
+    let signal: WakeSignal
+
+    private var now: Date { clock().roundedToMillis }
+
+    func enqueue(_ jobs: [NewJob]) async throws -> [Job] {
+        for job in jobs { try job.validate() }
+        guard !jobs.isEmpty else { return [] }
+        let now = self.now
+        let stored = try await pool.write { db in try jobs.map { try SQLiteJobSQL.insert($0, now: now, db) } }
+        signal.notify()
+        return stored
+    }
+
+    func claim(
+        kinds: Set<JobKind>, owner: String, limit: Int, lease: Duration, retry: JobRetryPolicy
+    ) async throws -> [Job] {
+        guard !kinds.isEmpty, limit > 0 else { return [] }
+        let now = self.now
+        let until = now.addingTimeInterval(lease.seconds).roundedToMillis
+        let kindList = kinds.map(\.rawValue)
+        let marks = databaseQuestionMarks(count: kindList.count)
+        return try await pool.write { db in
+            // A job whose worker vanished on its last attempt is dead, not run again.
+            try db.execute(
+                sql: """
+                    UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = ?,
+                        last_error = 'The worker''s lease expired on the last attempt (it stopped or hung).'
+                    WHERE state = 'running' AND lease_expires_at <= ? AND attempts >= ? AND kind IN (\(marks))
+                    """,
+                arguments: StatementArguments([now.millisSince1970, now.millisSince1970, Int64(retry.maxAttempts)])
+                    + StatementArguments(kindList)
+            )
+            let ids = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM jobs
+                    WHERE kind IN (\(marks))
+                      AND ((state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_expires_at <= ?))
+                    ORDER BY priority DESC, run_at, id LIMIT ?
+                    """,
+                arguments: StatementArguments(kindList) + [now.millisSince1970, now.millisSince1970, limit]
+            )
+            return try ids.compactMap { id in
+                try db.execute(
+                    sql: """
+                        UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_id = ?,
+                            lease_expires_at = ?, updated_at = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [owner, UUID().dbText, until.millisSince1970, now.millisSince1970, id]
+                )
+                return try SQLiteJobSQL.fetch(id: id, db)
+            }
+        }
+    }
+
+    func renew(_ lease: JobLease, for duration: Duration) async throws -> Bool {
+        let until = now.addingTimeInterval(duration.seconds).roundedToMillis
+        return try await change(lease, "lease_expires_at = ?", [until.millisSince1970])
+    }
+
+    func complete(_ lease: JobLease) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM jobs WHERE id = ? AND lease_id = ? AND state = 'running'",
+                arguments: [lease.jobID.dbText, lease.leaseID.dbText]
+            )
+            return db.changesCount > 0
+        }
+    }
+
+    func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
+        let now = self.now
+        let message = String(error.prefix(Limits.maxJobErrorLength))
+        return try await pool.write { db in
+            guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
+                  job.lease == lease else { return nil }
+            let dead = permanent || job.attempts >= retry.maxAttempts
+            let runAt = now.addingTimeInterval(retry.delay(afterAttempt: job.attempts).seconds).roundedToMillis
+            try db.execute(
+                sql: """
+                    UPDATE jobs SET state = ?, run_at = ?, last_error = ?, lease_id = NULL, lease_expires_at = NULL,
+                        updated_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    (dead ? JobState.dead : .queued).rawValue, (dead ? job.runAt : runAt).millisSince1970, message,
+                    now.millisSince1970, lease.jobID.dbText,
+                ]
+            )
+            return dead ? .dead : .queued
+        }
+    }
+
+    func release(_ lease: JobLease) async throws -> Bool {
+        let released = try await change(
+            lease, "state = 'queued', attempts = max(attempts - 1, 0), lease_id = NULL, lease_expires_at = NULL", []
+        )
+        if released { signal.notify() }
+        return released
+    }
+
+    func job(id: UUID) async throws -> Job? {
+        try await pool.read { db in try SQLiteJobSQL.fetch(id: id.dbText, db) }
+    }
+
+    func jobs(state: JobState?, limit: Int) async throws -> [Job] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(SQLiteJobSQL.columns) FROM jobs WHERE (? IS NULL OR state = ?)
+                    ORDER BY created_at, id LIMIT ?
+                    """,
+                arguments: [state?.rawValue, state?.rawValue, limit]
+            ).map(SQLiteJobSQL.job)
+        }
+    }
+
+    func waitForJobs(timeout: Duration) async { await signal.wait(timeout: timeout) }
+
+    /// Applies `assignments` to a running job if `lease` is still its claim.
+    private func change(_ lease: JobLease, _ assignments: String, _ arguments: [(any DatabaseValueConvertible)?]) async throws -> Bool {
+        let now = self.now
+        let values = StatementArguments(arguments) + [now.millisSince1970, lease.jobID.dbText, lease.leaseID.dbText]
+        return try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE jobs SET \(assignments), updated_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'",
+                arguments: values
+            )
+            return db.changesCount > 0
+        }
+    }
+}
+
+/// The jobs table's SQL, shared by the queue and the share writer (follow-up jobs).
+enum SQLiteJobSQL {
+    static let columns = """
+        id, kind, item_id, user_id, payload, priority, state, attempts, run_at, lease_owner, lease_expires_at,
+        lease_id, last_error, created_at
+        """
+
+    /// Inserts a job; throws `.notFound("item")` when its item is not its user's.
+    static func insert(_ job: NewJob, now: Date, _ db: Database) throws -> Job {
+        if let itemID = job.itemID, let userID = job.userID {
+            let owned = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM items WHERE id = ? AND user_id = ?", arguments: [itemID.dbText, userID.dbText]
+            ) ?? false
+            guard owned else { throw StoreError.notFound("item") }
+        } else if let userID = job.userID {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [userID.dbText]) ?? false else {
+                throw StoreError.notFound("user")
+            }
+        }
+        let stored = Job(
+            id: UUID.timeOrdered(at: now), kind: job.kind, itemID: job.itemID, userID: job.userID,
+            payload: job.payload, priority: job.priority, state: .queued, attempts: 0,
+            runAt: (job.runAt ?? now).roundedToMillis, leaseOwner: nil, leaseExpiresAt: nil, lease: nil,
+            lastError: nil, createdAt: now
+        )
+        try insert(stored, db)
+        return stored
+    }
+
+    /// Inserts the follow-up jobs of an item just made by a share.
+    static func insertFollowUps(_ kinds: [JobKind], priority: JobPriority, item: Item, userID: UUID, now: Date, _ db: Database) throws {
+        for kind in kinds {
+            try insert(
+                Job(
+                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: userID, payload: nil,
+                    priority: priority, state: .queued, attempts: 0, runAt: now, leaseOwner: nil, leaseExpiresAt: nil,
+                    lease: nil, lastError: nil, createdAt: now
+                ),
+                db
+            )
+        }
+    }
+
+    private static func insert(_ job: Job, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                              updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [
+            job.id.dbText, job.kind.rawValue, job.itemID?.dbText, job.userID?.dbText, job.payload,
+            job.priority.rawValue, job.runAt.millisSince1970, job.createdAt.millisSince1970,
+            job.createdAt.millisSince1970,
+        ])
+    }
+
+    static func fetch(id: String, _ db: Database) throws -> Job? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM jobs WHERE id = ?", arguments: [id]).map(job)
+    }
+
+    static func job(_ row: Row) throws -> Job {
+        let id = try SQLiteRows.uuid(row[0])
+        guard let state = JobState(rawValue: row[6]) else { throw CorruptRow(detail: "unknown job state \(row[6] as String)") }
+        let leaseID = try (row[11] as String?).map(SQLiteRows.uuid)
+        return Job(
+            id: id, kind: JobKind(rawValue: row[1]), itemID: try (row[2] as String?).map(SQLiteRows.uuid),
+            userID: try (row[3] as String?).map(SQLiteRows.uuid), payload: row[4],
+            priority: JobPriority(rawValue: row[5]), state: state, attempts: row[7],
+            runAt: SQLiteRows.date(row[8]), leaseOwner: row[9], leaseExpiresAt: (row[10] as Int64?).map(SQLiteRows.date),
+            lease: leaseID.map { JobLease(jobID: id, leaseID: $0) }, lastError: row[12],
+            createdAt: SQLiteRows.date(row[13])
+        )
+    }
+}
