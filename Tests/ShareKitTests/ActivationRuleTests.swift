@@ -17,7 +17,7 @@ import Testing
 
     @Test func refusesTooManyOrNothingSupported() {
         #expect(!rule.accepts(attachments: Array(repeating: ["public.heic"], count: 11)))
-        #expect(!rule.accepts(attachments: Array(repeating: ["com.adobe.pdf"], count: 6)))
+        #expect(!rule.accepts(attachments: Array(repeating: ["com.adobe.pdf"], count: 11)))
         #expect(!rule.accepts(attachments: [["public.url"], ["public.url"]]), "one link at most")
         #expect(!rule.accepts(attachments: [["com.example.sketch"]]))
         #expect(!rule.accepts(attachments: [["public.file-url"]]), "a file URL is not a web link, and an untyped file is not a listed type")
@@ -43,7 +43,7 @@ import Testing
             "NSExtensionActivationSupportsWebPageWithMaxCount": .integer(1),
             "NSExtensionActivationSupportsText": .bool(true),
             "NSExtensionActivationSupportsImageWithMaxCount": .integer(10),
-            "NSExtensionActivationSupportsFileWithMaxCount": .integer(5),
+            "NSExtensionActivationSupportsFileWithMaxCount": .integer(10),
         ])
     }
 

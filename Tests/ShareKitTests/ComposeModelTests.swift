@@ -48,6 +48,7 @@ import WallCore
         #expect(fresh.selectedWall == Self.inbox, "without a memory: the account's default wall")
 
         let (remembered, _) = model(memory: InMemoryWallMemory(lastWallID: Self.reading.id))
+        #expect(remembered.selectedWallID == Self.reading.id, "before the walls load (offline), the remembered wall is used")
         remembered.setWalls([Self.inbox, Self.reading])
         #expect(remembered.selectedWall == Self.reading)
 

@@ -28,9 +28,9 @@ public struct ActivationRule: Sendable, Equatable {
         self.fileTypes = fileTypes
     }
 
-    /// Digital Wall's share extension: one link or page, text, up to 10 pictures, up to 5 PDFs or films.
+    /// Digital Wall's share extension: one link or page, text, up to 10 pictures, up to 10 PDFs or films.
     public static let standard = ActivationRule(
-        maxWebURLs: 1, maxWebPages: 1, acceptsText: true, maxImages: 10, maxFiles: 5, fileTypes: [.pdf, .movie]
+        maxWebURLs: 1, maxWebPages: 1, acceptsText: true, maxImages: 10, maxFiles: 10, fileTypes: [.pdf, .movie]
     )
 
     /// One kind of attachment the rule takes: which attachments count, and how many may come.

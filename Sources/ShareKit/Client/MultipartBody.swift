@@ -28,7 +28,7 @@ public struct MultipartBody: Sendable {
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// A file name safe inside a quoted header parameter.
-    private static func quoted(_ name: String) -> String {
+    static func quoted(_ name: String) -> String {
         String(name.unicodeScalars.map { $0 == "\"" || $0 == "\\" || $0.value < 0x20 ? "_" : Character($0) })
     }
 }

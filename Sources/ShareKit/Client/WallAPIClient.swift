@@ -36,6 +36,21 @@ public struct WallAPIClient: Sendable {
         return try await decode(ShareResponse.self, from: send(request))
     }
 
+    /// The request for a share whose multipart body is written to `bodyFile` (for a background
+    /// upload, which sends from a file): the headers, with the token, and no body.
+    public func uploadRequest(_ share: ShareRequest, files: [UploadFile], bodyFile: URL) throws(ShareError) -> HTTPRequestMessage {
+        let contentType: String
+        do {
+            let metadata = try WallJSON.encoder().encode(share)
+            contentType = try MultipartFileWriter.write(metadata: metadata, files: files, to: bodyFile)
+        } catch {
+            throw .storage("The upload could not be prepared: \(error)")
+        }
+        var headers = ["Content-Type": contentType, "Accept": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        return HTTPRequestMessage(method: "POST", url: endpoint("v1/share"), headers: headers)
+    }
+
     // MARK: Account
 
     /// Trades a user name and password for a new token (`POST /v1/auth/token`).
@@ -67,6 +82,11 @@ public struct WallAPIClient: Sendable {
         if !parameters.isEmpty { components?.queryItems = parameters.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components?.url else { throw .invalid(field: nil, message: "The filter does not make a valid address.") }
         return try await decode(ItemPage.self, from: send(HTTPRequestMessage(method: "GET", url: url)))
+    }
+
+    /// One of the caller's items (`GET /v1/items/{id}`); `notFound` when absent or someone else's.
+    public func item(id: UUID) async throws(ShareError) -> Item {
+        try await decode(Item.self, from: send(HTTPRequestMessage(method: "GET", url: endpoint("v1/items/\(id.uuidString)"))))
     }
 
     // MARK: Plumbing

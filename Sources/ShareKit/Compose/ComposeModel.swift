@@ -18,7 +18,8 @@ public final class ComposeModel {
     public let noteLimit: Int
     /// The walls to choose from (empty until loaded; the server's default wall is used meanwhile).
     public private(set) var walls: [Wall] = []
-    /// The chosen wall.
+    /// The chosen wall: the last one chosen until the list is loaded (so a share made offline
+    /// still goes there), then as `setWalls` decides.
     public var selectedWallID: UUID?
     /// Tags, normalised as the server stores them.
     public private(set) var tags: [String] = []
@@ -51,6 +52,7 @@ public final class ComposeModel {
         self.source = source
         self.budget = budget
         self.now = now
+        self.selectedWallID = memory.lastWallID
     }
 
     // MARK: Editing
@@ -132,6 +134,18 @@ public final class ComposeModel {
             phase = .closed(action)
         }
     }
+
+    /// Closes the sheet before posting: cancel, or (when nobody is signed in) go sign in.
+    public func close(_ action: ComposeAction) {
+        guard phase == .editing, action == .cancel || (action == .signIn && !isSignedIn) else { return }
+        phase = .closed(action)
+    }
+
+    /// What to show over the form, if anything.
+    public var presentation: ComposePresentation? { ComposePresentation(phase: phase, blocker: blocker) }
+
+    /// Whether shares were left in the outbox to be sent later (the app should be told to drain).
+    public var leftSharesInOutbox: Bool { phase != .closed(.cancel) && !queuedIDs.isEmpty }
 
     private var queuedIDs: [UUID] {
         results.values.compactMap { result in

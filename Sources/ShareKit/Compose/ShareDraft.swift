@@ -28,15 +28,8 @@ public struct ShareDraft: Sendable, Equatable {
 
     /// The shares, each with a fresh id from `makeID` (time-ordered by default) and `now` as timestamp.
     public func shares(now: Date = Date(), makeID: () -> UUID = { UUID.timeOrdered() }) -> [PendingShare] {
-        var contents = contents
-        if let linkIndex = contents.firstIndex(where: { if case .link(_, nil) = $0 { true } else { false } }),
-           let titleIndex = contents.firstIndex(where: Self.isTitleLike),
-           case .link(let url, _) = contents[linkIndex], case .text(let title, _, _) = contents[titleIndex] {
-            contents[linkIndex] = .link(url, title: title)
-            contents.remove(at: titleIndex)
-        }
         let note = note?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
-        return contents.map { content in
+        return mergedContents.map { content in
             var request = ShareRequest(
                 id: makeID(), contentType: content.kind, userNote: note, wall: wall, tags: tags.isEmpty ? nil : tags,
                 timestamp: now, source: source
@@ -55,6 +48,19 @@ public struct ShareDraft: Sendable, Equatable {
             }
             return PendingShare(request: request, attachments: attachments)
         }
+    }
+
+    /// The contents as they will be shared: a title-like text beside a link without a title
+    /// becomes that link's title (what the preview shows, too).
+    public var mergedContents: [SharedContent] {
+        var contents = contents
+        if let linkIndex = contents.firstIndex(where: { if case .link(_, nil) = $0 { true } else { false } }),
+           let titleIndex = contents.firstIndex(where: Self.isTitleLike),
+           case .link(let url, _) = contents[linkIndex], case .text(let title, _, _) = contents[titleIndex] {
+            contents[linkIndex] = .link(url, title: title)
+            contents.remove(at: titleIndex)
+        }
+        return contents
     }
 
     /// A text with no page of its own that is short and on one line: a title, not a passage.

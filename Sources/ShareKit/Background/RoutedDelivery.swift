@@ -1,0 +1,61 @@
+import Foundation
+import WallCore
+
+/// The share extension's delivery: small shares are sent at once (`Delivery.deliver`); large ones
+/// are stored in the outbox and handed to a background upload, which finishes after the sheet
+/// closes (its result settles the entry: `Delivery.settleUpload`). If the upload can't start, the
+/// share simply waits in the outbox for the app's next drain.
+public struct RoutedDelivery<C: Clock>: ShareDelivering where C.Duration == Duration {
+    /// Sends and stores.
+    public var delivery: Delivery<C>
+    /// Which shares are large.
+    public var policy: BackgroundUploadPolicy
+    /// Starts background uploads.
+    public var uploader: any BackgroundUploading
+    /// Where upload bodies are written (in the App Group, so the app can clean up).
+    public var uploadsDirectory: URL
+
+    /// Makes a routed delivery.
+    public init(delivery: Delivery<C>, policy: BackgroundUploadPolicy, uploader: any BackgroundUploading, uploadsDirectory: URL) {
+        self.delivery = delivery
+        self.policy = policy
+        self.uploader = uploader
+        self.uploadsDirectory = uploadsDirectory
+    }
+
+    /// Sends the small shares within `budget` and queues the large ones for background upload;
+    /// results come back in the order given.
+    public func deliver(_ shares: [PendingShare], within budget: Duration) async -> [DeliveryResult] {
+        let large = shares.map(policy.isLarge)
+        let small = zip(shares, large).filter { !$0.1 }.map(\.0)
+        var sent = await delivery.deliver(small, within: budget).makeIterator()
+        var results: [DeliveryResult] = []
+        for (share, isLarge) in zip(shares, large) {
+            if isLarge {
+                let queued = delivery.queue([share])[0]
+                if queued.isStored { startUpload(shareID: share.request.id) }
+                results.append(queued)
+            } else if let result = sent.next() {
+                results.append(result)
+            }
+        }
+        return results
+    }
+
+    /// Takes queued shares back out of the outbox.
+    public func withdraw(shareIDs: [UUID]) async { await delivery.withdraw(shareIDs: shareIDs) }
+
+    /// Writes the body of a queued share and starts its upload; on any failure the share stays
+    /// queued for a drain.
+    private func startUpload(shareID: UUID) {
+        guard case .claimed(let claim)? = try? delivery.outbox.claim(shareID: shareID) else { return }
+        defer { try? claim.release(recording: nil) }
+        let bodyFile = MultipartFileWriter.bodyFile(for: shareID, in: uploadsDirectory)
+        do {
+            let request = try delivery.client.uploadRequest(claim.entry.share, files: claim.uploads, bodyFile: bodyFile)
+            try uploader.startUpload(request, bodyFile: bodyFile, shareID: shareID)
+        } catch {
+            try? FileManager.default.removeItem(at: bodyFile)
+        }
+    }
+}

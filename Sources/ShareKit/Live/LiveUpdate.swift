@@ -1,0 +1,12 @@
+import WallCore
+
+/// What the live connection to `GET /v1/events` reports, in order.
+public enum LiveUpdate: Sendable, Equatable {
+    /// The stream is open. `resumed` when it asked for what it missed (`Last-Event-ID`), so the
+    /// list is complete; otherwise the list should be reloaded now.
+    case connected(resumed: Bool)
+    /// An item changed.
+    case event(ItemEvent)
+    /// The stream ended or could not be opened; it is tried again after `retryIn`.
+    case disconnected(ShareError, retryIn: Duration)
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ShareKit
+import Testing
+import WallCore
+
+@Suite struct AppValuesTests {
+    @Test func deepLinksOpenItemsAndNothingElse() {
+        let id = UUID()
+        #expect(DeepLink(URL(string: "digitalwall://item/\(id.uuidString)")!) == .item(id))
+        #expect(DeepLink(URL(string: "DigitalWall://ITEM/\(id.uuidString.lowercased())")!) == .item(id))
+        #expect(DeepLink(DeepLink.item(id).url) == .item(id))
+        for bad in ["https://item/\(id)", "digitalwall://wall/\(id)", "digitalwall://item/", "digitalwall://item/42", "digitalwall://item/\(id)/x"] {
+            #expect(DeepLink(URL(string: bad)!) == nil, "\(bad)")
+        }
+    }
+
+    @Test func theSharedContainerNamesEverythingAfterTheBundleID() {
+        let container = SharedContainer(bundleID: "org.digitalwall.app", directory: URL(fileURLWithPath: "/group"))
+        #expect(container.appGroup == "group.org.digitalwall.app")
+        #expect(container.keychainAccessGroup(teamPrefix: "ABCDE12345.") == "ABCDE12345.org.digitalwall.app.shared")
+        #expect(container.outboxDirectory.path == "/group/Outbox")
+        #expect(container.uploadsDirectory.path == "/group/Uploads")
+        #expect(container.backgroundSessionIdentifier == "org.digitalwall.app.uploads")
+        #expect(container.drainTaskIdentifier == "org.digitalwall.app.drain")
+        #expect(container.outboxChangedNotification == "org.digitalwall.app.outbox-changed")
+    }
+
+    @Test func pendingRowsSayWhatWaitsAndWhy() {
+        let link = OutboxEntry(share: ShareRequest(contentType: .url, url: "https://swift.org"), enqueuedAt: Date(timeIntervalSince1970: 1))
+        let text = OutboxEntry(share: ShareRequest(contentType: .text, text: "A  long\npassage"), enqueuedAt: Date(timeIntervalSince1970: 2), attempts: 2, lastError: "offline")
+        let photo = OutboxEntry(
+            share: ShareRequest(contentType: .image), attachments: [StoredAttachment(storedName: "0.jpeg", filename: "IMG_1.jpg", type: .jpeg, mimeType: "image/jpeg")],
+            enqueuedAt: Date(timeIntervalSince1970: 3), attempts: 1, lastError: "Too big."
+        )
+        let rows = PendingShareRow.rows(OutboxSnapshot(pending: [link, text], failed: [photo]))
+        #expect(rows.map(\.title) == ["https://swift.org", "A long passage", "IMG_1.jpg"])
+        #expect(rows.map(\.state) == [.waiting, .retrying(attempts: 2, lastError: "offline"), .refused("Too big.")])
+        #expect(rows.map(\.id) == [link.share.id, text.share.id, photo.share.id])
+    }
+
+    @Test func aNoticeOnlyWhenSomethingArrivedOrWasRefused() {
+        #expect(DeliveryNotice(report: DrainReport(progress: DrainProgress(total: 3, skipped: 3))) == nil)
+        var report = DrainReport(progress: DrainProgress(total: 4, delivered: 3, failed: 1))
+        report.refused = [DrainReport.Refusal(shareID: UUID(), error: .tooLarge("Too big."))]
+        let notice = DeliveryNotice(report: report)
+        #expect(notice?.title == "3 shares are on your wall")
+        #expect(notice?.body == "Saved while you were away. 1 share was refused.")
+        var one = DrainReport(progress: DrainProgress(total: 2, delivered: 1))
+        one.remaining = 1
+        #expect(DeliveryNotice(report: one) == DeliveryNotice(title: "Your share is on your wall", body: "Saved while you were away. 1 still waiting."))
+        var refused = DrainReport(progress: DrainProgress(total: 1, failed: 1))
+        refused.refused = [DrainReport.Refusal(shareID: UUID(), error: .invalid(field: nil, message: "No."))]
+        #expect(DeliveryNotice(report: refused)?.title == "A share could not be saved")
+    }
+}
