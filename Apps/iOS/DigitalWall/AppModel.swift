@@ -1,0 +1,130 @@
+import BackgroundTasks
+import ShareKit
+import SwiftUI
+import UserNotifications
+
+/// The app's glue: builds ShareKit's models from the shared environment and runs them at the
+/// right moments. Every decision (what to send, what to show, what to say) is ShareKit's.
+@MainActor
+@Observable
+final class AppModel {
+    /// The App Group and Keychain; `nil` when the build's entitlements lack them.
+    let environment: AppEnvironment?
+    /// The sign-in form and the account.
+    let signIn: SignInModel
+    /// The wall of the signed-in account.
+    private(set) var feed: WallFeed?
+    /// Shares waiting in the outbox, and refused ones.
+    private(set) var pending: [PendingShareRow] = []
+    /// Whether a drain is running.
+    private(set) var isDraining = false
+    /// The item a deep link asked for.
+    var openedItemID: UUID?
+
+    @ObservationIgnored private var uploader: BackgroundUploader?
+
+    init() {
+        let environment = AppEnvironment()
+        self.environment = environment
+        let store: any CredentialStore = environment?.credentialStore ?? UnavailableStore()
+        signIn = SignInModel(store: store, transport: URLSessionTransport(), tokenLabel: "Digital Wall for iOS")
+        if let environment { OutboxSignal.observe(environment.container.outboxChangedNotification) }
+        accountChanged()
+    }
+
+    var drainTaskIdentifier: String { environment?.container.drainTaskIdentifier ?? "drain" }
+    var uploadSessionIdentifier: String { environment?.container.backgroundSessionIdentifier ?? "uploads" }
+
+    /// After signing in: the wall, and permission to say when queued shares arrive.
+    func signedIn() async {
+        accountChanged()
+        _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound])
+        await drain(notify: false)
+    }
+
+    /// Signs out and forgets the wall.
+    func signOut() async {
+        await signIn.signOut()
+        accountChanged()
+    }
+
+    private func accountChanged() {
+        guard let credentials = signIn.credentials else {
+            feed = nil
+            uploader = nil
+            return
+        }
+        feed = WallFeed(client: WallAPIClient(server: credentials.server, token: credentials.token, transport: URLSessionTransport()))
+        reattachUploads()
+        reloadPending()
+    }
+
+    // MARK: Outbox
+
+    /// Sends what the outbox holds; with `notify`, posts a local notification saying what arrived.
+    func drain(notify: Bool) async {
+        defer { reloadPending() }
+        guard !isDraining, let environment, let credentials = signIn.credentials,
+              let delivery = try? environment.delivery(credentials, policy: .background) else { return }
+        isDraining = true
+        defer { isDraining = false }
+        let report = await delivery.drain()
+        if case .unauthorized? = report.stoppedBy { feed?.liveEnded(.unauthorized("The server refused the token.")) }
+        if notify, let notice = DeliveryNotice(report: report) { await post(notice) }
+        if report.progress.delivered > 0 { await feed?.refresh() }
+    }
+
+    /// Reads the outbox for the pending list.
+    func reloadPending() {
+        guard let snapshot = try? environment?.outbox().snapshot() else { return }
+        pending = PendingShareRow.rows(snapshot)
+    }
+
+    /// Opens the background upload session, so uploads the extension started report here.
+    func reattachUploads() {
+        guard uploader == nil, let environment, let credentials = signIn.credentials,
+              let delivery = try? environment.delivery(credentials, policy: .background) else { return }
+        uploader = BackgroundUploader(container: environment.container) { [weak self] shareID, response, error in
+            let result = delivery.settleUpload(shareID: shareID, response: response, error: error)
+            Task { @MainActor in
+                self?.reloadPending()
+                if case .saved? = result { await self?.feed?.refresh() }
+            }
+        }
+    }
+
+    /// Asks the system for a background refresh in which to drain.
+    func scheduleBackgroundDrain() {
+        let request = BGAppRefreshTaskRequest(identifier: drainTaskIdentifier)
+        request.earliestBeginDate = Date(timeIntervalSinceNow: 15 * 60)
+        try? BGTaskScheduler.shared.submit(request)
+    }
+
+    private func post(_ notice: DeliveryNotice) async {
+        let content = UNMutableNotificationContent()
+        content.title = notice.title
+        content.body = notice.body
+        let request = UNNotificationRequest(identifier: UUID().uuidString, content: content, trigger: nil)
+        try? await UNUserNotificationCenter.current().add(request)
+    }
+
+    // MARK: Live updates
+
+    /// Keeps the wall live from `/v1/events` until the view goes away.
+    func runLiveUpdates() async {
+        guard let credentials = signIn.credentials, let feed else { return }
+        let live = LiveEvents(server: credentials.server, token: credentials.token, transport: URLSessionStreamingTransport(), clock: ContinuousClock())
+        do {
+            try await live.run { update in await feed.handle(update) }
+        } catch {
+            feed.liveEnded(error)
+        }
+    }
+}
+
+/// Used only when the build has no App Group: stores nothing.
+private struct UnavailableStore: CredentialStore {
+    func load() throws -> Credentials? { nil }
+    func save(_ credentials: Credentials) throws { throw CocoaError(.featureUnsupported) }
+    func delete() throws {}
+}

@@ -1,0 +1,55 @@
+import ShareKit
+import SwiftUI
+
+/// Server address, user name and password; ShareKit's `SignInModel` trades them for a token and
+/// keeps it in the Keychain group the share extension reads.
+struct SignInView: View {
+    @Bindable var model: SignInModel
+    let onSignedIn: () -> Void
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    TextField("wall.example.com", text: $model.server)
+                        .keyboardType(.URL)
+                        .textContentType(.URL)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                } header: {
+                    Text("Server")
+                } footer: {
+                    Text("The address of your Digital Wall server. https:// is assumed.")
+                }
+                Section("Account") {
+                    TextField("User name", text: $model.username)
+                        .textContentType(.username)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                    SecureField("Password", text: $model.password)
+                        .textContentType(.password)
+                        .onSubmit(signIn)
+                }
+                if let failure = model.failure {
+                    Section { Text(failure).foregroundStyle(.red) }
+                }
+                Section {
+                    Button(action: signIn) {
+                        HStack {
+                            Text("Sign In")
+                            if model.isSigningIn { Spacer(); ProgressView() }
+                        }
+                    }
+                    .disabled(!model.canSignIn)
+                }
+            }
+            .navigationTitle("Digital Wall")
+        }
+    }
+
+    private func signIn() {
+        Task {
+            if await model.signIn() { onSignedIn() }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ShareKit
+import SwiftUI
+import WallCore
+
+/// The wall as a grid of cards, newest first: pull to refresh, live changes from `/v1/events`,
+/// older cards as you scroll, a wall switcher, and the shares still waiting to sync.
+struct WallView: View {
+    let model: AppModel
+    @State private var showsPending = false
+
+    var body: some View {
+        @Bindable var model = model
+        NavigationStack {
+            Group {
+                if let feed = model.feed {
+                    WallGrid(feed: feed)
+                        .task { await model.runLiveUpdates() }
+                } else {
+                    ProgressView()
+                }
+            }
+            .navigationTitle(title)
+            .navigationDestination(item: $model.openedItemID) { id in
+                if let feed = model.feed { ItemLoader(feed: feed, id: id) }
+            }
+            .toolbar {
+                ToolbarItem(placement: .topBarLeading) { wallMenu }
+                ToolbarItem(placement: .topBarTrailing) {
+                    Button {
+                        showsPending = true
+                    } label: {
+                        Label("Waiting to sync", systemImage: model.pending.isEmpty ? "tray" : "tray.full")
+                    }
+                    .badge(model.pending.count)
+                }
+            }
+            .sheet(isPresented: $showsPending) {
+                PendingSharesView(model: model)
+            }
+        }
+    }
+
+    private var title: String {
+        guard let feed = model.feed, let wallID = feed.wallID else { return "All walls" }
+        return feed.walls.first { $0.id == wallID }?.name ?? "Wall"
+    }
+
+    private var wallMenu: some View {
+        Menu {
+            Button("All walls") { Task { await model.feed?.show(wall: nil) } }
+            ForEach(model.feed?.walls ?? []) { wall in
+                Button(wall.name) { Task { await model.feed?.show(wall: wall.id) } }
+            }
+            Divider()
+            Button("Sign Out", role: .destructive) { Task { await model.signOut() } }
+        } label: {
+            Label("Walls", systemImage: "square.grid.2x2")
+        }
+    }
+}
+
+/// The cards, with what the feed says about loading and the live connection.
+private struct WallGrid: View {
+    let feed: WallFeed
+    private let columns = [GridItem(.adaptive(minimum: 160), spacing: 12)]
+
+    var body: some View {
+        ScrollView {
+            if case .reconnecting(let error) = feed.live {
+                Label(error.description, systemImage: "wifi.exclamationmark")
+                    .font(.footnote).foregroundStyle(.secondary).padding(.horizontal)
+            }
+            if let error = feed.loadError {
+                Text(error.description).font(.footnote).foregroundStyle(.red).padding(.horizontal)
+            }
+            LazyVGrid(columns: columns, spacing: 12) {
+                ForEach(feed.items) { item in
+                    NavigationLink(value: item.id) {
+                        ItemCard(item: item)
+                    }
+                    .buttonStyle(.plain)
+                    .task {
+                        if item.id == feed.items.last?.id { await feed.loadMore() }
+                    }
+                }
+            }
+            .padding(12)
+            if feed.items.isEmpty, !feed.isLoading, feed.loadError == nil {
+                ContentUnavailableView("Nothing here yet", systemImage: "square.and.arrow.down", description: Text("Share a link, a passage or a photo to Digital Wall from any app."))
+            }
+        }
+        .navigationDestination(for: UUID.self) { id in ItemLoader(feed: feed, id: id) }
+        .refreshable { await feed.refresh() }
+        .task { if feed.items.isEmpty { await feed.refresh() } }
+    }
+}
