@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
@@ -76,6 +77,10 @@ let package = Package(
         // MARK: The enrichment benchmark (scripts/bench-enrich builds it in release mode)
         .executableTarget(name: "EnrichBench", dependencies: ["WallEnrich"], swiftSettings: strict),
 
+        // MARK: Images and PDFs: thumbnails and previews with libvips, PDF text with pdftotext
+        .systemLibrary(name: "CVips", pkgConfig: "glib-2.0", providers: [.apt(["libvips-dev"])]),
+        .target(name: "WallMedia", dependencies: ["WallCore", "CVips"], swiftSettings: strict),
+
         // MARK: Web wall: templates, static files and the views they render (no HTTP here)
         .target(
             name: "WallWeb",
@@ -96,6 +101,7 @@ let package = Package(
                 "WallStore",
                 "WallWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                "WallMedia",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -105,6 +111,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
@@ -158,6 +165,7 @@ let package = Package(
                 "WallCore",
                 "WallStore",
                 "WallServer",
+                "WallMedia",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WallCore
 
 /// What the composition root needs to know; `dwall serve` parses it, tests make it by hand.
 public protocol AppArguments: Sendable {
@@ -21,6 +22,8 @@ public protocol AppArguments: Sendable {
     var bcryptCost: UInt8 { get }
     /// How often an idle event stream sends a heartbeat.
     var heartbeat: Duration { get }
+    /// Largest file a share may carry, in bytes.
+    var maxUploadBytes: Int64 { get }
     /// How much to log.
     var logLevel: Logger.Level { get }
 }
@@ -31,6 +34,9 @@ extension AppArguments {
 
     /// Where people reach the server when it is not where it listens (behind a proxy, https).
     public var publicURL: String? { nil }
+
+    /// `Limits.defaultMaxUploadBytes` unless said otherwise.
+    public var maxUploadBytes: Int64 { Limits.defaultMaxUploadBytes }
 
     /// Where the SQLite database lives inside the data folder.
     public var databasePath: String {

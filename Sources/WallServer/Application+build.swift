@@ -19,6 +19,8 @@ public func buildApplication(
     // transaction. Pair each kind named here with a handler registered on `jobRunner` below.
     let followUps = FollowUpPolicy.none
     let store = try StoreOpener.open(arguments, logger: logger, followUps: followUps)
+    let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
+    let fileShares = FileShareSaver(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes)
     let registry = PrometheusCollectorRegistry()
     let metricsFactory = PrometheusMetricsFactory(registry: registry)
     let authenticator = TokenAuthenticator(store: store)
@@ -57,8 +59,9 @@ public func buildApplication(
     // Tokens or the web wall's session (with its CSRF token for changes): what the wall's script calls.
     let api = RouteCollection(context: WallRequestContext.self)
         .add(middleware: APIAuthMiddleware(authenticator: authenticator, sessions: sessions, limiter: limiter))
-    api.addRoutes(ShareController(store: store, metrics: metrics).endpoints, atPath: "/share")
+    api.addRoutes(ShareController(store: store, metrics: metrics, files: fileShares).endpoints, atPath: "/share")
     api.addRoutes(ItemsController(store: store).endpoints, atPath: "/items")
+    api.addRoutes(ItemFilesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
     api.addRoutes(EventsController(store: store, heartbeat: arguments.heartbeat).endpoints, atPath: "/events")
     router.addRoutes(api, atPath: "/v1")
@@ -69,6 +72,16 @@ public func buildApplication(
     )
     WebRoutes.add(to: router, web: web, signInPerUser: signInPerUser, signInPerAddress: signInPerAddress)
 
+    // Removes blobs no item refers to any more (deleted items, uploads whose share was refused).
+    let blobSweeper = PeriodicService(interval: .seconds(600)) { [logger] in
+        do {
+            try await BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace) {
+                Set(try await store.referencedBlobHashes().compactMap(BlobHash.init(hex:)))
+            }.sweep()
+        } catch {
+            logger.warning("Could not sweep blobs", metadata: ["error": "\(error)"])
+        }
+    }
     let usageFlusher = PeriodicService(interval: .seconds(30)) { [logger] in
         do { try await authenticator.flushUsage() } catch {
             logger.warning("Could not record token use", metadata: ["error": "\(error)"])
@@ -84,7 +97,7 @@ public func buildApplication(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
-        services: (store.service.map { [$0] } ?? []) + [usageFlusher, jobRunner],
+        services: (store.service.map { [$0] } ?? []) + [usageFlusher, blobSweeper, jobRunner],
         onServerRunning: { [logger] channel in
             await setup.logLinkIfNeeded(store: store, publicURL: arguments.publicURL, channel: channel, logger: logger)
         },

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WallCore
 import WallServer
 
 /// What a test server runs with: a fresh data folder (and database, on PostgreSQL), a free port,
@@ -17,6 +18,8 @@ struct TestAppArguments: AppArguments {
     var bcryptCost: UInt8 = 4
     var heartbeat: Duration = .milliseconds(250)
     var logLevel: Logger.Level = .warning
+    /// Largest file a share may carry.
+    var maxUploadBytes: Int64 = Limits.defaultMaxUploadBytes
 
     /// Arguments pointing at a new, empty folder under the temporary directory.
     init() {

@@ -7,6 +7,8 @@ import WallStore
 struct ShareController {
     let store: any WallStore
     let metrics: WallMetrics
+    /// Saves image and file shares (`multipart/form-data`).
+    let files: FileShareSaver
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).post(use: share)
@@ -14,6 +16,11 @@ struct ShareController {
 
     func share(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<ShareResponse> {
         let identity = try context.requireIdentity()
+        if let boundary = FileShareSaver.boundary(of: request) {
+            let saved = try await files.save(request, boundary: boundary, userID: identity.userID, defaultSource: .api)
+            saved.outcomes.forEach(metrics.count)
+            return ShareReply.files(shareID: saved.shareID, outcomes: saved.outcomes)
+        }
         let body = try await request.decode(as: ShareRequest.self, context: context)
         guard body.contentType == .url || body.contentType == .text else {
             throw APIError.unsupportedMediaType("Send images and files as multipart/form-data.")

@@ -30,6 +30,7 @@ extension Item: JSONWritable {
         output.object { json in
             json.key("id"); json.uuid(id)
             json.key("kind"); json.string(kind.rawValue)
+            if let file { json.key("file"); file.write(to: &json) }
             if let url { json.key("url"); json.string(url) }
             if let title { json.key("title"); json.string(title) }
             if let text { json.key("text"); json.string(text) }
@@ -53,6 +54,7 @@ extension ShareResponse: JSONWritable {
             json.key("message"); json.string(message)
             json.key("item"); item.write(to: &json)
             json.key("duplicate"); json.bool(duplicate)
+            if let items { json.key("items"); json.array(items) { json, item in item.write(to: &json) } }
         }
     }
 }

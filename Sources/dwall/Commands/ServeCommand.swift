@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import WallCore
 import WallServer
 
 /// `dwall serve`: run the HTTP API until SIGTERM or SIGINT, then finish in-flight requests and exit.
@@ -26,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     @Option(help: "Bcrypt cost for new passwords, 4 to 31 (env DWALL_BCRYPT_COST).")
     var bcryptCost: UInt8 = Environment.int("DWALL_BCRYPT_COST").map { UInt8(clamping: $0) } ?? 12
 
+    @Option(name: .customLong("max-upload-mb"), help: "Largest image or file a share may carry, in MB (env DWALL_MAX_UPLOAD_MB).")
+    var maxUploadMB: Int = Environment.int("DWALL_MAX_UPLOAD_MB") ?? Int(Limits.defaultMaxUploadBytes / 1_048_576)
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error (env DWALL_LOG_LEVEL).")
     var logLevelName: String = Environment.string("DWALL_LOG_LEVEL") ?? "info"
 
@@ -40,11 +44,13 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }
+    var maxUploadBytes: Int64 { Int64(maxUploadMB) * 1_048_576 }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31.") }
+        guard (1...4_096).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be 1 to 4096.") }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
         if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
