@@ -100,6 +100,7 @@ let package = Package(
                 "WallCore",
                 "WallStore",
                 "WallWeb",
+                "WallEnrich",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 "WallMedia",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -30,12 +30,15 @@ public struct Item: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// When it last changed (including being moved to the top by a repeated share).
     public var updatedAt: Date
+    /// What enrichment learned about a link's page, once it has run (nil before, and for text).
+    public var preview: LinkPreview?
 
     /// Makes an item.
     public init(
         id: UUID, kind: ItemKind, url: String? = nil, title: String? = nil, text: String? = nil,
         userNote: String? = nil, tags: [String] = [], wallId: UUID, source: ShareSource,
-        state: ItemState = .ready, sharedAt: Date? = nil, createdAt: Date, updatedAt: Date
+        state: ItemState = .ready, sharedAt: Date? = nil, createdAt: Date, updatedAt: Date,
+        preview: LinkPreview? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -50,5 +53,6 @@ public struct Item: Codable, Sendable, Equatable, Identifiable {
         self.sharedAt = sharedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.preview = preview
     }
 }

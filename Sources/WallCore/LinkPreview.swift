@@ -27,6 +27,14 @@ public struct LinkPreview: Codable, Sendable, Equatable {
     public var failureReason: String?
     /// When the page was last fetched.
     public var fetchedAt: Date?
+    /// The stored preview image: its blob's SHA-256 (hex) and its media type, for the server's
+    /// route and the blob sweeper; not part of the API's JSON.
+    public var imageBlob: StoredPicture?
+    /// The stored icon, likewise.
+    public var iconBlob: StoredPicture?
+
+    /// Blob hashes this preview refers to, so the blob sweeper keeps them.
+    public var blobHashes: [String] { [imageBlob?.sha256, iconBlob?.sha256].compactMap { $0 } }
 
     /// Makes a preview.
     public init(
@@ -50,5 +58,19 @@ public struct LinkPreview: Codable, Sendable, Equatable {
     /// The words search should find the item by: title, description, site and readable text.
     public var searchText: String {
         [title, description, siteName, readableText].compactMap { $0 }.joined(separator: "\n")
+    }
+}
+
+/// A picture enrichment fetched and stored as a blob.
+public struct StoredPicture: Codable, Sendable, Equatable {
+    /// The blob's SHA-256, lower-case hex.
+    public var sha256: String
+    /// Its media type, from its bytes (`image/png`, `image/jpeg`, …).
+    public var contentType: String
+
+    /// Makes a stored picture.
+    public init(sha256: String, contentType: String) {
+        self.sha256 = sha256
+        self.contentType = contentType
     }
 }

@@ -26,11 +26,21 @@ public protocol AppArguments: Sendable {
     var maxUploadBytes: Int64 { get }
     /// How much to log.
     var logLevel: Logger.Level { get }
+    /// Whether shared links are fetched for their previews (enrichment) at all.
+    var linkPreviews: Bool { get }
+    /// Whether link previews may fetch loopback, private and link-local addresses.
+    var allowPrivateFetch: Bool { get }
 }
 
 extension AppArguments {
     /// SQLite unless said otherwise.
     public var databaseURL: String? { nil }
+
+    /// Links get previews unless said otherwise.
+    public var linkPreviews: Bool { true }
+
+    /// Link previews refuse private addresses unless said otherwise.
+    public var allowPrivateFetch: Bool { false }
 
     /// Where people reach the server when it is not where it listens (behind a proxy, https).
     public var publicURL: String? { nil }

@@ -17,7 +17,7 @@ public func buildApplication(
     logger.logLevel = arguments.logLevel
     // Work that follows a share (`JobQueue`): which new items get which jobs, in the share's
     // transaction. Pair each kind named here with a handler registered on `jobRunner` below.
-    let followUps = FollowUpPolicy.none
+    let followUps = FollowUpPolicy(arguments.linkPreviews ? [.url: [.enrich]] : [:])
     let store = try StoreOpener.open(arguments, logger: logger, followUps: followUps)
     let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
     let fileShares = FileShareSaver(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes)
@@ -60,7 +60,8 @@ public func buildApplication(
     let api = RouteCollection(context: WallRequestContext.self)
         .add(middleware: APIAuthMiddleware(authenticator: authenticator, sessions: sessions, limiter: limiter))
     api.addRoutes(ShareController(store: store, metrics: metrics, files: fileShares).endpoints, atPath: "/share")
-    api.addRoutes(ItemsController(store: store).endpoints, atPath: "/items")
+    api.addRoutes(ItemsController(store: store, linkPreviews: arguments.linkPreviews).endpoints, atPath: "/items")
+    api.addRoutes(LinkPicturesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
     api.addRoutes(EventsController(store: store, heartbeat: arguments.heartbeat).endpoints, atPath: "/events")
@@ -93,6 +94,11 @@ public func buildApplication(
     // Runs queued jobs; with no handler registered it does nothing. Register handlers here,
     // e.g. `jobRunner.register(.enrich) { job in … }`.
     let jobRunner = JobRunner(queue: store.jobs, logger: logger)
+    if arguments.linkPreviews {
+        EnrichmentJob.register(
+            on: jobRunner, store: store, blobs: blobs, allowPrivateFetch: arguments.allowPrivateFetch, logger: logger
+        )
+    }
     return Application(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),

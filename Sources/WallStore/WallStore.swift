@@ -78,6 +78,15 @@ public protocol WallStore: Sendable {
     /// Every blob hash an item refers to (originals and renditions), for the blob sweeper.
     func referencedBlobHashes() async throws -> Set<String>
 
+    // MARK: Enrichment
+
+    /// Records what enrichment found for a link item, or why it failed: its state and preview
+    /// (whose readable text is kept for search and `readableText`), announced as `updated`. A
+    /// `pending` state (a refresh) changes only the state. Nil when the item is gone.
+    func recordEnrichment(itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?) async throws -> Item?
+    /// The readable text enrichment kept for an item, for its detail view.
+    func readableText(itemID: UUID, userID: UUID) async throws -> String?
+
     // MARK: Walls
 
     /// A user's walls in switcher order.

@@ -1,18 +1,24 @@
 import Foundation
+import WallCore
 
 /// What a card shows beyond the item itself, once other parts have it: a link preview from
 /// enrichment, a stored image or file from uploads. Nothing here is required; a card without
 /// extras shows what was shared.
 public struct CardExtras: Sendable, Equatable {
     /// A link's preview, from enrichment.
-    public var preview: LinkPreview?
+    public var preview: CardPreview?
     /// A stored image or file, from uploads.
     public var media: MediaInfo?
 
     /// Makes extras.
-    public init(preview: LinkPreview? = nil, media: MediaInfo? = nil) {
+    public init(preview: CardPreview? = nil, media: MediaInfo? = nil) {
         self.preview = preview
         self.media = media
+    }
+
+    /// What the item itself carries: its link preview, once enrichment has made one.
+    public init(item: Item) {
+        self.init(preview: item.preview.map(CardPreview.init))
     }
 
     /// No extras.
@@ -21,12 +27,14 @@ public struct CardExtras: Sendable, Equatable {
 
 /// What enrichment learnt about a link. Images are never hot-linked: `hasImage` and `hasIcon`
 /// say that our own routes serve them.
-public struct LinkPreview: Sendable, Equatable {
+public struct CardPreview: Sendable, Equatable {
+    /// The page's title (the item's own title wins).
+    public var title: String?
     /// The page's description.
     public var description: String?
     /// The site's name (`og:site_name`).
     public var siteName: String?
-    /// Whether a preview image is stored (served at `/v1/items/{id}/preview`).
+    /// Whether a preview image is stored (served at `/v1/items/{id}/link-image`).
     public var hasImage: Bool
     /// Whether the site's icon is stored (served at `/v1/items/{id}/icon`).
     public var hasIcon: Bool
@@ -35,14 +43,25 @@ public struct LinkPreview: Sendable, Equatable {
 
     /// Makes a preview.
     public init(
-        description: String? = nil, siteName: String? = nil, hasImage: Bool = false, hasIcon: Bool = false,
-        failure: String? = nil
+        title: String? = nil, description: String? = nil, siteName: String? = nil, hasImage: Bool = false,
+        hasIcon: Bool = false, failure: String? = nil
     ) {
+        self.title = title
         self.description = description
         self.siteName = siteName
         self.hasImage = hasImage
         self.hasIcon = hasIcon
         self.failure = failure
+    }
+}
+
+extension CardPreview {
+    /// The card's part of an item's preview: pictures only as "stored here", never their source.
+    public init(_ preview: LinkPreview) {
+        self.init(
+            title: preview.title, description: preview.description, siteName: preview.siteName,
+            hasImage: preview.imagePath != nil, hasIcon: preview.iconPath != nil, failure: preview.failureReason
+        )
     }
 }
 

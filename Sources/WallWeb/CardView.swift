@@ -48,11 +48,13 @@ public struct CardView: Sendable {
     /// Characters of a passage shown on its card.
     public static let excerptLength = 320
 
-    /// The card of `item`. `tagHref` makes the link that filters the wall by a tag.
+    /// The card of `item`, with `extras` (by default what the item carries, such as its link
+    /// preview). `tagHref` makes the link that filters the wall by a tag.
     public init(
-        item: Item, extras: CardExtras = .none, highlighter: Highlighter = Highlighter(words: []),
+        item: Item, extras: CardExtras? = nil, highlighter: Highlighter = Highlighter(words: []),
         tagHref: (String) -> String
     ) {
+        let extras = extras ?? CardExtras(item: item)
         let id = item.id.uppercasedText
         self.id = id
         kind = item.kind.rawValue
@@ -64,7 +66,7 @@ public struct CardView: Sendable {
         if extras.media?.hasThumbnail == true {
             imageSrc = "/v1/items/\(id)/thumbnail"
         } else if extras.preview?.hasImage == true {
-            imageSrc = "/v1/items/\(id)/preview"
+            imageSrc = "/v1/items/\(id)/link-image"
         }
         title = highlighter.parts(Self.titleText(of: item, extras: extras))
         isMarked = highlighter.isActive
@@ -84,7 +86,7 @@ public struct CardView: Sendable {
     /// What the card is called: its title, else the file's name, the first line of a passage,
     /// or the link's host and path.
     public static func titleText(of item: Item, extras: CardExtras) -> String {
-        if let title = item.title { return title }
+        if let title = item.title ?? extras.preview?.title { return title }
         if let name = extras.media?.fileName { return name }
         if item.kind == .text, let text = item.text {
             let firstLine = text.prefix(while: { !$0.isNewline })

@@ -21,7 +21,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Fast bcrypt for tests; the rest as production.
-    static let environment = ["DWALL_BCRYPT_COST": "4"]
+    static let environment = ["DWALL_BCRYPT_COST": "4", "DWALL_LINK_PREVIEWS": "0"]
 
     /// Runs an admin command against this server's data folder.
     func admin(_ arguments: [String], input: String? = nil) throws -> CommandResult {

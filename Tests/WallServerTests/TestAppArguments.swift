@@ -20,6 +20,10 @@ struct TestAppArguments: AppArguments {
     var logLevel: Logger.Level = .warning
     /// Largest file a share may carry.
     var maxUploadBytes: Int64 = Limits.defaultMaxUploadBytes
+    /// No link previews unless a test asks (shared example.com links are not fetched).
+    var linkPreviews = false
+    /// Link previews may fetch from loopback only when a test says so (its fixture pages).
+    var allowPrivateFetch = false
 
     /// Arguments pointing at a new, empty folder under the temporary directory.
     init() {

@@ -32,9 +32,9 @@ import WallWeb
         #expect(plain.imageSrc == nil)
         #expect(plain.iconSrc == nil)
         let enriched = CardView(
-            item: item(), extras: CardExtras(preview: LinkPreview(description: "About", siteName: "Example", hasImage: true, hasIcon: true))
+            item: item(), extras: CardExtras(preview: CardPreview(description: "About", siteName: "Example", hasImage: true, hasIcon: true))
         ) { _ in "" }
-        #expect(enriched.imageSrc == "/v1/items/\(enriched.id)/preview")
+        #expect(enriched.imageSrc == "/v1/items/\(enriched.id)/link-image")
         #expect(enriched.iconSrc == "/v1/items/\(enriched.id)/icon")
         #expect(enriched.site == "Example")
         let photo = CardView(
@@ -67,7 +67,7 @@ import WallWeb
     @Test func stateIsShown() {
         #expect(CardView(item: item(state: .pending)) { _ in "" }.isPending)
         #expect(CardView(item: item(state: .failed)) { _ in "" }.failure != nil)
-        let failed = CardView(item: item(state: .failed), extras: CardExtras(preview: LinkPreview(failure: "The site answered 404."))) { _ in "" }
+        let failed = CardView(item: item(state: .failed), extras: CardExtras(preview: CardPreview(failure: "The site answered 404."))) { _ in "" }
         #expect(failed.failure == "The site answered 404.")
     }
 

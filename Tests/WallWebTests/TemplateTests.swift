@@ -31,7 +31,7 @@ import WallWeb
             id: UUID(), kind: .url, url: "https://example.com/?a=1&b=\"2\"", title: evil, userNote: evil, tags: [evil],
             wallId: UUID(), source: .cli, createdAt: Date(), updatedAt: Date()
         )
-        let extras = CardExtras(preview: LinkPreview(description: evil, siteName: evil, hasImage: true, hasIcon: true))
+        let extras = CardExtras(preview: CardPreview(description: evil, siteName: evil, hasImage: true, hasIcon: true))
         let card = CardView(item: item, extras: extras, highlighter: Highlighter(query: "script")) { "/w/inbox?tag=\($0)" }
 
         let html = try await renderer().render(card, template: "card")
@@ -40,7 +40,7 @@ import WallWeb
         #expect(!html.contains(#""'&<"#))
         #expect(html.contains("&lt;<mark>script</mark>&gt;x&lt;/<mark>script</mark>&gt;&quot;&#39;&amp;"))
         #expect(html.contains(#"href="https://example.com/?a=1&amp;b=&quot;2&quot;""#))
-        #expect(html.contains(#"src="/v1/items/\#(card.id)/preview""#))
+        #expect(html.contains(#"src="/v1/items/\#(card.id)/link-image""#))
         #expect(html.contains(#"src="/v1/items/\#(card.id)/icon""#))
         #expect(html.contains("card-description"))
     }

@@ -89,6 +89,12 @@ public struct WallAPIClient: Sendable {
         try await decode(Item.self, from: send(HTTPRequestMessage(method: "GET", url: endpoint("v1/items/\(id.uuidString)"))))
     }
 
+    /// Fetches a link's page again for its preview (`POST /v1/items/{id}/refresh`); answers the
+    /// item, now pending. `conflict` when it is not a link.
+    public func refresh(id: UUID) async throws(ShareError) -> Item {
+        try await decode(Item.self, from: send(HTTPRequestMessage(method: "POST", url: endpoint("v1/items/\(id.uuidString)/refresh"))))
+    }
+
     // MARK: Plumbing
 
     private func endpoint(_ path: String) -> URL { server.appendingPathComponent(path) }

@@ -6,6 +6,8 @@ import WallStore
 /// `/v1/items`: read, list, search, edit and delete the caller's items.
 struct ItemsController {
     let store: any WallStore
+    /// Whether this server makes link previews (else refresh is refused).
+    var linkPreviews = true
 
     var endpoints: RouteCollection<WallRequestContext> {
         let routes = RouteCollection(context: WallRequestContext.self)
@@ -13,6 +15,7 @@ struct ItemsController {
         routes.get(":id", use: show)
         routes.patch(":id", use: update)
         routes.delete(":id", use: delete)
+        routes.post(":id/refresh", use: refresh)
         return routes
     }
 
@@ -20,13 +23,6 @@ struct ItemsController {
         let identity = try context.requireIdentity()
         let query = try ItemQuery(parameters: request.uri.queryParameters)
         return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
-    }
-
-    func show(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {
-        let identity = try context.requireIdentity()
-        let id = try context.uuidParameter("id", naming: "item")
-        guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
-        return WrittenJSON(item)
     }
 
     func update(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {

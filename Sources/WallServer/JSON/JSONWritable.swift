@@ -42,6 +42,7 @@ extension Item: JSONWritable {
             if let sharedAt { json.key("sharedAt"); json.date(sharedAt) }
             json.key("createdAt"); json.date(createdAt)
             json.key("updatedAt"); json.date(updatedAt)
+            if let preview { json.key("preview"); preview.write(to: &json) }
         }
     }
 }

@@ -83,6 +83,10 @@ struct ItemPageController {
             sourceLabel: Self.sourceLabel(item.source), backHref: "/w/\(slug)"
         )
         if item.kind == .text, let text = item.text { view.fullText = [TextPart(text)] }
+        if item.kind == .url, item.preview != nil,
+           let text = try await web.store.readableText(itemID: item.id, userID: identity.userID) {
+            view.fullText = [TextPart(text)]
+        }
         view.formError = error
         return web.html(view, status: status)
     }

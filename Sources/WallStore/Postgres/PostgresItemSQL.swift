@@ -36,6 +36,7 @@ enum PostgresItemSQL {
             UPDATE items SET title = \(item.title), note = \(item.userNote), tags = \(item.tags),
                 wall_id = \(item.wallId), state = \(item.state.rawValue), updated_at = \(item.updatedAt),
                 sort_key = coalesce(\(sortKey), sort_key), search = to_tsvector('dwall_search', \(document))
+                    || coalesce(preview_search, ''::tsvector)
             WHERE id = \(item.id)
             """, logger: logger).all()
     }

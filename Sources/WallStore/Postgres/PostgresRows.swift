@@ -8,12 +8,12 @@ enum PostgresRows {
     static func itemColumns(_ alias: String) -> String {
         [
             "id", "wall_id", "kind", "url", "title", "text", "note", "tags", "source", "state", "shared_at",
-            "created_at", "updated_at", "sort_key", "file",
+            "created_at", "updated_at", "sort_key", "file", "preview",
         ].map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     /// How many columns `itemColumns` selects.
-    static let itemColumnCount = 15
+    static let itemColumnCount = 16
 
     /// The item in the columns starting at `offset`, and its sort key.
     static func item(_ row: PostgresRandomAccessRow, at offset: Int = 0) throws -> (item: Item, sortKey: Int64) {
@@ -30,6 +30,7 @@ enum PostgresRows {
             updatedAt: try cell(12, Date.self).roundedToMillis
         )
         item.file = try ItemFileColumn.decode(try cell(14, String?.self))
+        item.preview = try PreviewColumn.decode(try cell(15, String?.self))
         return (item, try cell(13, Int64.self))
     }
 

@@ -64,7 +64,8 @@ struct PostgresShareWriter: Sendable {
 
         let item = Item(
             id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
-            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source, state: .ready,
+            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
+            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: now, updatedAt: now
         )
         if let seq = try await insert(item, job, now: now, connection) {

@@ -85,6 +85,10 @@ extension PostgresStore {
         for try await text in rows.decode(String.self) {
             if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
         }
+        let previews = try await client.query("SELECT preview FROM items WHERE preview IS NOT NULL", logger: logger)
+        for try await text in previews.decode(String.self) {
+            if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
+        }
         return hashes
     }
 }

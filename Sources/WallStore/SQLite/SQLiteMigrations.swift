@@ -8,6 +8,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v2-web-sessions", migrate: v2WebSessions)
         migrator.registerMigration("v4-item-files", migrate: SQLiteFileMigration.v4ItemFiles)
         migrator.registerMigration("v5-jobs", migrate: v5Jobs)
+        migrator.registerMigration("v6-link-previews", migrate: SQLiteEnrichment.v6LinkPreviews)
         return migrator
     }
 

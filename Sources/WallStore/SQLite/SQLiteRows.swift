@@ -7,7 +7,7 @@ enum SQLiteRows {
     /// The item columns every item query selects, in the order `item(from:)` reads them.
     static let itemColumns = """
         id, wall_id, kind, url, title, text, note, tags, source, state, shared_at, created_at, updated_at, sort_key, pk,
-        file
+        file, preview
         """
 
     static func item(from row: Row) throws -> Item {
@@ -18,6 +18,7 @@ enum SQLiteRows {
             sharedAt: (row[10] as Int64?).map(date), createdAt: date(row[11]), updatedAt: date(row[12])
         )
         item.file = try ItemFileColumn.decode(row[15])
+        item.preview = try PreviewColumn.decode(row[16])
         return item
     }
 

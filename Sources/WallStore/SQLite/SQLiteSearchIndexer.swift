@@ -42,8 +42,8 @@ struct SQLiteSearchIndexer: Sendable {
         guard let first = pks.first, let last = pks.last else { return 0 }
         try db.execute(
             sql: """
-                INSERT INTO items_fts(rowid, title, note, text, url, tags)
-                SELECT i.pk, i.title, i.note, i.text, i.url, i.tags
+                INSERT INTO items_fts(rowid, title, note, text, url, tags, preview_search)
+                SELECT i.pk, i.title, i.note, i.text, i.url, i.tags, i.preview_search
                 FROM fts_pending p JOIN items i ON i.pk = p.pk
                 WHERE p.pk BETWEEN ? AND ?;
                 DELETE FROM fts_pending WHERE pk BETWEEN ? AND ?;

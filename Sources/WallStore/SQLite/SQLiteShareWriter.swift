@@ -58,7 +58,8 @@ struct SQLiteShareWriter: Sendable {
 
         let item = Item(
             id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
-            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source, state: .ready,
+            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
+            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: now, updatedAt: now
         )
         let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)

@@ -58,6 +58,10 @@ extension SQLiteStore {
             while let text = try rows.next() {
                 if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
             }
+            let previews = try String.fetchCursor(db, sql: "SELECT preview FROM items WHERE preview IS NOT NULL")
+            while let text = try previews.next() {
+                if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
+            }
             return hashes
         }
     }

@@ -41,6 +41,20 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
 
     var publicURL: String? { publicURLOption ?? Environment.string("DWALL_PUBLIC_URL") }
 
+    @Flag(
+        name: .customLong("allow-private-fetch"),
+        help: "Let link previews fetch loopback, private and link-local addresses (intranet pages, tests); off unless given (env DWALL_ALLOW_PRIVATE_FETCH=1)."
+    )
+    var allowPrivateFetchFlag = false
+
+    var allowPrivateFetch: Bool { allowPrivateFetchFlag || Environment.string("DWALL_ALLOW_PRIVATE_FETCH") == "1" }
+
+    @Flag(
+        name: .customLong("link-previews"), inversion: .prefixedNo,
+        help: "Fetch each shared link's page for its card's title, description, site and text (env DWALL_LINK_PREVIEWS=0 turns it off)."
+    )
+    var linkPreviews = Environment.string("DWALL_LINK_PREVIEWS") != "0"
+
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }

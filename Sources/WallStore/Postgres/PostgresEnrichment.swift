@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+extension PostgresMigrations {
+    /// Link previews: the preview as JSON text, the readable text, and the preview's own search
+    /// words (`preview_search`), which every write of `search` adds in, so the one GIN index on
+    /// `search` finds items by their page's title, description, site and text too.
+    static let v6LinkPreviews = PostgresMigration(name: "v6-link-previews", statements: [
+        "ALTER TABLE items ADD COLUMN preview text",
+        "ALTER TABLE items ADD COLUMN readable_text text",
+        "ALTER TABLE items ADD COLUMN preview_search tsvector",
+    ])
+}
+
+/// Link previews in PostgreSQL.
+enum PostgresEnrichmentSQL {
+    /// Writes what enrichment found for `item`; a `pending` state (a refresh) changes only the state.
+    static func record(
+        _ item: Item, state: ItemState, preview: LinkPreview?, at now: Date,
+        _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws {
+        if state == .pending {
+            try await db.run("""
+                UPDATE items SET state = \(state.rawValue), updated_at = \(now) WHERE id = \(item.id)
+                """, logger: logger).all()
+            return
+        }
+        let previewSearch = SearchDocument(
+            title: preview?.title, note: preview?.description, text: preview?.readableText, url: preview?.siteName, tags: []
+        ).text
+        try await db.run("""
+            UPDATE items SET state = \(state.rawValue), preview = \(try PreviewColumn.encode(preview)),
+                readable_text = \(preview?.readableText), updated_at = \(now),
+                preview_search = to_tsvector('dwall_search', \(previewSearch)),
+                search = to_tsvector('dwall_search', \(SearchDocument(item: item).text))
+                    || to_tsvector('dwall_search', \(previewSearch))
+            WHERE id = \(item.id)
+            """, logger: logger).all()
+    }
+}
+
+extension PostgresStore {
+    public func recordEnrichment(itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?) async throws -> Item? {
+        let now = self.now
+        return try await writeEvents { connection, events in
+            guard let current = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger)
+            else { return nil }
+            try await PostgresEnrichmentSQL.record(current, state: state, preview: preview, at: now, connection, logger: logger)
+            guard let item = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger)
+            else { return nil }
+            try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
+            return item
+        }
+    }
+
+    public func readableText(itemID: UUID, userID: UUID) async throws -> String? {
+        try await ready.wait()
+        let rows = try await client.query(
+            "SELECT readable_text FROM items WHERE id = \(itemID) AND user_id = \(userID)", logger: logger
+        )
+        return try await rows.first()?.decode(String?.self)
+    }
+}
