@@ -21,6 +21,12 @@ public func buildApplication(
     let store = try StoreOpener.open(arguments, logger: logger, followUps: followUps)
     let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
     let fileShares = FileShareSaver(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes)
+    let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
+    // Images and files get their thumbnails made by a job, enqueued in the share's transaction.
+    let fileShares = FileShareSaver(
+        store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes,
+        followUps: FollowUpPolicy([.image: [.thumbnail], .file: [.thumbnail]])
+    )
     let registry = PrometheusCollectorRegistry()
     let metricsFactory = PrometheusMetricsFactory(registry: registry)
     let authenticator = TokenAuthenticator(store: store)
@@ -94,6 +100,8 @@ public func buildApplication(
     // Runs queued jobs; with no handler registered it does nothing. Register handlers here,
     // e.g. `jobRunner.register(.enrich) { job in … }`.
     let jobRunner = JobRunner(queue: store.jobs, logger: logger)
+    let thumbnails = ThumbnailJob(store: store, blobs: blobs)
+    jobRunner.register(.thumbnail) { job in try await thumbnails.run(job) }
     if arguments.linkPreviews {
         EnrichmentJob.register(
             on: jobRunner, store: store, blobs: blobs, allowPrivateFetch: arguments.allowPrivateFetch, logger: logger

@@ -69,9 +69,10 @@ public protocol WallStore: Sendable {
 
     // MARK: Files
 
-    /// Stores a multipart share in one transaction: one new item per file, or a replay of the
-    /// items an earlier upload of the same share id made; any refusal stores none of them.
-    func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome]
+    /// Stores a multipart share in one transaction: one new item per file with the jobs
+    /// `followUps` names for it, or a replay of the items an earlier upload of the same share id
+    /// made; any refusal stores none of them.
+    func saveFileShare(_ share: ValidFileShare, userID: UUID, followUps: FollowUpPolicy) async throws -> [ShareOutcome]
     /// Records what processing made of an item's file and its text for search, and its state;
     /// nil when the item is gone.
     func updateItemFile(id: UUID, userID: UUID, file: ItemFile, text: String?, state: ItemState) async throws -> Item?

@@ -3,10 +3,11 @@ import PostgresNIO
 import WallCore
 
 extension PostgresStore {
-    /// One transaction for every file of the share: all items, or (on any refusal) none.
-    public func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome] {
+    /// One transaction for every file of the share: all items and their follow-up jobs, or (on
+    /// any refusal) none.
+    public func saveFileShare(_ share: ValidFileShare, userID: UUID, followUps: FollowUpPolicy) async throws -> [ShareOutcome] {
         let now = self.now
-        return try await writeEvents(lockingUser: userID) { connection, events in
+        let outcomes = try await writeEvents(lockingUser: userID) { connection, events in
             var outcomes: [ShareOutcome] = []
             for part in share.parts {
                 if let replay = try await replay(part.share, userID: userID, connection) {
@@ -30,10 +31,23 @@ extension PostgresStore {
                     INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
                     VALUES (\(userID), \(part.share.shareID), \(item.id), \(part.share.fingerprint), false, \(now))
                     """, logger: logger)
+                let kinds = followUps.jobs(for: item.kind).map(\.rawValue)
+                if !kinds.isEmpty {
+                    let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
+                    let priority = followUps.priority(for: item.source).rawValue
+                    try await connection.query("""
+                        INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
+                        SELECT f.id, f.kind, \(item.id), \(userID), \(priority), 'queued', 0, \(now), \(now), \(now)
+                        FROM unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
+                        """, logger: logger)
+                    try await PostgresJobQueue.notify(connection, logger: logger)
+                }
                 outcomes.append(ShareOutcome(kind: .created, item: item))
             }
             return outcomes
         }
+        if followUps.enqueuedAny(for: outcomes.map { .success($0) }) { jobSignal.notify() }
+        return outcomes
     }
 
     /// The earlier answer for a part's share id, if it was stored before.

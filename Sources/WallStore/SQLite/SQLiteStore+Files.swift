@@ -3,10 +3,11 @@ import GRDB
 import WallCore
 
 extension SQLiteStore {
-    /// One transaction for every file of the share: all items, or (on any refusal) none.
-    public func saveFileShare(_ share: ValidFileShare, userID: UUID) async throws -> [ShareOutcome] {
+    /// One transaction for every file of the share: all items and their follow-up jobs, or (on
+    /// any refusal) none.
+    public func saveFileShare(_ share: ValidFileShare, userID: UUID, followUps: FollowUpPolicy) async throws -> [ShareOutcome] {
         let now = self.now
-        return try await write { db, events in
+        let outcomes = try await write { db, events in
             var outcomes: [ShareOutcome] = []
             for part in share.parts {
                 if let replay = try ShareReceiptSQL.replay(of: part.share, userID: userID, db) {
@@ -22,10 +23,16 @@ extension SQLiteStore {
                     arguments: [try ItemFileColumn.encode(item.file), item.id.dbText]
                 )
                 try ShareReceiptSQL.insert(part.share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
+                try SQLiteJobSQL.insertFollowUps(
+                    followUps.jobs(for: item.kind), priority: followUps.priority(for: item.source), item: item,
+                    userID: userID, now: now, db
+                )
                 outcomes.append(ShareOutcome(kind: .created, item: item))
             }
             return outcomes
         }
+        if followUps.enqueuedAny(for: outcomes.map { .success($0) }) { (jobs as? SQLiteJobQueue)?.signal.notify() }
+        return outcomes
     }
 
     /// Writes what processing made of an item's file (renditions, size, text for search, state).

@@ -3,12 +3,13 @@ import Foundation
 import ShareKit
 import WallCore
 
-/// `dwall share URL|--text TEXT|-`: store a share in the outbox, then send it; exits 0 when it
-/// is saved or queued (safe either way), non-zero only when nothing was stored.
+/// `dwall share URL|--text TEXT|--file PATH…|-`: store a share in the outbox, then send it; exits
+/// 0 when it is saved or queued (safe either way), non-zero only when nothing was stored.
+/// Each file is a share of its own (one item each), copied into the outbox before it is sent.
 struct ShareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
-        abstract: "Share a link or a passage to your wall.",
+        abstract: "Share a link, a passage, or images and files to your wall.",
         discussion: """
             Prints 'saved ITEM_ID' when the server has it, or 'queued SHARE_ID' when it is safe on this \
             machine and 'dwall sync' will send it. Exit status: 0 saved or queued; 1 refused, nothing \
@@ -18,6 +19,10 @@ struct ShareCommand: AsyncParsableCommand {
 
     @Argument(help: "A web address, or '-' to read a link or passage from standard input.") var target: String?
     @Option(help: "Share this passage of text.") var text: String?
+    @Option(
+        name: .customLong("file"), parsing: .upToNextOption,
+        help: "Share these images or PDFs (JPEG, PNG, GIF, WebP, HEIC, PDF), one item each."
+    ) var files: [String] = []
     @Option(help: "A title.") var title: String?
     @Option(help: "Your note.") var note: String?
     @Option(help: "The wall (slug or id); your default wall when absent.") var wall: String?
@@ -27,24 +32,32 @@ struct ShareCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     func validate() throws {
-        guard (target == nil) != (text == nil) else { throw ValidationError("Give a URL, '-', or --text.") }
+        let given = [target != nil, text != nil, !files.isEmpty].filter { $0 }.count
+        guard given == 1 else { throw ValidationError("Give a URL, '-', --text, or --file.") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
     }
 
     func run() async throws {
         let context = ClientContext()
         let credentials = try context.credentials()
-        let content = try readContent()
-        var pending = ShareDraft(
-            contents: [content], note: note, wall: wall, tags: tags, source: .cli
-        ).shares().first!
-        if let title { pending.request.title = title }
-        pending.userID = credentials.userID
+        let contents = files.isEmpty ? [try readContent()] : try files.map(FileContent.read)
+        let shares = ShareDraft(
+            contents: contents, note: note, wall: wall, tags: tags, source: .cli
+        ).shares().map { share in
+            var pending = share
+            if let title { pending.request.title = title }
+            pending.userID = credentials.userID
+            return pending
+        }
         let delivery = try context.delivery(credentials, policy: .interactive)
-        let result = queue
-            ? delivery.queue([pending]).first!
-            : await delivery.deliver([pending], within: .milliseconds(Int64(timeout * 1000))).first!
-        try report(result)
+        let results = queue
+            ? delivery.queue(shares)
+            : await delivery.deliver(shares, within: .milliseconds(Int64(timeout * 1000)))
+        var failure: (any Error)?
+        for result in results {
+            do { try report(result) } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     /// The link or passage to share.

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import WallCore
+import WallStore
+
+/// Saves a `multipart/form-data` share: one code path for `POST /v1/share`, `/api/save` and the
+/// web share target.
+///
+/// The files stream into blob uploads; their types are read from their bytes; only when every
+/// file is accepted are the blobs committed and the items stored, in one transaction. A refusal
+/// at any step stores no item (blobs committed before a failed transaction are swept later).
+struct FileShareSaver: Sendable {
+    let store: any WallStore
+    let blobs: any BlobStore
+    let maxFileBytes: Int64
+    /// The jobs each new item gets (`thumbnail` for images and files).
+    let followUps: FollowUpPolicy
+
+    /// The `boundary` of a `multipart/form-data` content type, or nil for any other type.
+    static func boundary(of request: Request) -> String? {
+        guard let contentType = request.headers[.contentType],
+              let mediaType = MediaType(from: contentType), mediaType.isType(.multipartForm),
+              let boundary = mediaType.parameter?.value, !boundary.isEmpty, mediaType.parameter?.name.lowercased() == "boundary"
+        else { return nil }
+        return boundary
+    }
+
+    /// Reads, checks and stores the share; `defaultSource` applies when the metadata names none.
+    func save(
+        _ request: Request, boundary: String, userID: UUID, defaultSource: ShareSource
+    ) async throws -> (shareID: UUID, outcomes: [ShareOutcome]) {
+        let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes)
+        let received = try await reader.read(request.body, boundary: boundary)
+        do {
+            let metadata = try decodeMetadata(received.metadata, defaultSource: defaultSource)
+            guard metadata.contentType == .image || metadata.contentType == .file else {
+                throw APIError.validation(.invalid("contentType", "A multipart share is an image or a file share."))
+            }
+            let valid = try metadata.validated(attachmentCount: received.files.count)
+            let files = try commit(received.files)
+            let outcomes = try await store.saveFileShare(
+                ValidFileShare(metadata: valid, files: files), userID: userID, followUps: followUps
+            )
+            return (metadata.id, outcomes)
+        } catch {
+            received.abort()
+            throw error
+        }
+    }
+
+    private func decodeMetadata(_ bytes: [UInt8], defaultSource: ShareSource) throws -> ShareRequest {
+        do {
+            var request = try WallCoders.decoder.decode(ShareRequest.self, from: Data(bytes))
+            request.source = request.source ?? defaultSource
+            return request
+        } catch let error as DecodingError {
+            let validation = error.validationError
+            throw APIError.validation(ValidationError(validation.code, field: validation.field.map { "metadata.\($0)" } ?? "metadata", validation.message))
+        }
+    }
+
+    /// Checks every file's type, then commits every blob (nothing is committed when one is refused).
+    private func commit(_ files: [ReceivedFile]) throws -> [ItemFile] {
+        for (index, file) in files.enumerated() {
+            let type = file.detectedType
+            guard type.isAccepted else {
+                let which = file.name.map { "'\($0)'" } ?? "File \(index + 1)"
+                throw APIError.unsupportedMediaType(
+                    "\(which) is \(type.mediaType); accepted are JPEG, PNG, GIF, WebP, HEIC/HEIF and PDF."
+                )
+            }
+        }
+        return try files.map { file in
+            let ref = try file.upload.commit()
+            return ItemFile(sha256: ref.hash.hex, size: ref.size, contentType: file.detectedType.mediaType, name: file.name)
+        }
+    }
+}

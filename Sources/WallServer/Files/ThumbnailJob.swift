@@ -1,0 +1,68 @@
+import Foundation
+import NIOPosix
+import WallCore
+import WallMedia
+import WallStore
+
+/// The `thumbnail` job: makes an image's (or a PDF's first page's) thumbnail and preview, reads a
+/// PDF's text for search, and marks the item ready. Runs after the share was answered.
+///
+/// Idempotent: renditions are content-addressed blobs, so running twice stores them once. A file
+/// libvips can't read (a broken image, a HEIC it has no decoder for) marks the item `failed`; it
+/// keeps its file and is still served.
+struct ThumbnailJob: Sendable {
+    let store: any WallStore
+    let blobs: any BlobStore
+
+    /// Runs the job for its item; returns quietly when the item is gone.
+    func run(_ job: Job) async throws {
+        guard let itemID = job.itemID, let userID = job.userID,
+              let item = try await store.item(id: itemID, userID: userID), let file = item.file
+        else { return }
+        guard let hash = BlobHash(hex: file.sha256), let path = try blobs.localFile(for: hash) else {
+            throw JobFailure.permanent("The item's file is missing from the blob store.")
+        }
+        let made: Made
+        do {
+            made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: path.path, file: file) }
+        } catch let error as MediaError {
+            _ = try await store.updateItemFile(id: itemID, userID: userID, file: file, text: nil, state: .failed)
+            throw JobFailure.permanent(error.description)
+        }
+        var processed = file
+        processed.thumbnail = try store(made.thumbnail.jpeg).hash.hex
+        processed.preview = try store(made.preview.jpeg).hash.hex
+        processed.width = made.width
+        processed.height = made.height
+        _ = try await store.updateItemFile(id: itemID, userID: userID, file: processed, text: made.text, state: .ready)
+    }
+
+    /// What the job makes of one file.
+    struct Made: Sendable {
+        var thumbnail: Rendition
+        var preview: Rendition
+        var width: Int
+        var height: Int
+        var text: String?
+    }
+
+    /// Renders both widths (and reads a PDF's text); blocks its thread.
+    static func make(path: String, file: ItemFile) throws -> Made {
+        let size = try ImageRenderer.dimensions(of: path)
+        let thumbnail = try ImageRenderer.rendition(of: path, width: Limits.thumbnailWidth)
+        let preview = try ImageRenderer.rendition(of: path, width: Limits.previewWidth)
+        let text = file.contentType == "application/pdf" ? try? PDFText.extract(path: path, limit: Limits.maxTextLength) : nil
+        return Made(thumbnail: thumbnail, preview: preview, width: size.width, height: size.height, text: text ?? nil)
+    }
+
+    private func store(_ bytes: [UInt8]) throws -> BlobRef {
+        let upload = try blobs.beginUpload()
+        do {
+            try bytes.withUnsafeBytes { try upload.write($0) }
+            return try upload.commit()
+        } catch {
+            upload.abort()
+            throw error
+        }
+    }
+}
