@@ -20,8 +20,6 @@ public func buildApplication(
     let followUps = FollowUpPolicy(arguments.linkPreviews ? [.url: [.enrich]] : [:])
     let store = try StoreOpener.open(arguments, logger: logger, followUps: followUps)
     let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
-    let fileShares = FileShareSaver(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes)
-    let blobs = try FileBlobStore(dataDirectory: arguments.dataDirectory)
     // Images and files get their thumbnails made by a job, enqueued in the share's transaction.
     let fileShares = FileShareSaver(
         store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes,
