@@ -16,9 +16,10 @@ public struct CardExtras: Sendable, Equatable {
         self.media = media
     }
 
-    /// What the item itself carries: its link preview, once enrichment has made one.
+    /// What the item itself carries: its link preview, once enrichment has made one, and its
+    /// file (name, size, type, and whether a thumbnail is made yet).
     public init(item: Item) {
-        self.init(preview: item.preview.map(CardPreview.init))
+        self.init(preview: item.preview.map(CardPreview.init), media: item.file.map(MediaInfo.init(file:)))
     }
 
     /// No extras.
