@@ -4,9 +4,17 @@ local counter = 0
 local token, run
 local thread_count = 0
 
+-- DWALL_BENCH_PORTS="8081 8082" spreads wrk's threads over several servers on 127.0.0.1
+-- (replicas), round robin; without it every thread uses the URL's server.
+local ports = {}
+for port in string.gmatch(os.getenv("DWALL_BENCH_PORTS") or "", "%d+") do table.insert(ports, port) end
+
 function setup(thread)
   thread_count = thread_count + 1
   thread:set("thread_index", thread_count)
+  if #ports > 0 then
+    thread.addr = wrk.lookup("127.0.0.1", ports[(thread_count - 1) % #ports + 1])[1]
+  end
 end
 
 function init(args)
