@@ -101,6 +101,7 @@ let package = Package(
                 "WallStore",
                 "WallWeb",
                 "WallEnrich",
+                "WallImport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 "WallMedia",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -124,6 +125,7 @@ let package = Package(
             dependencies: [
                 "WallCore",
                 "ShareKit",
+                "WallImport",
                 "WallStore",
                 "WallServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -166,6 +168,7 @@ let package = Package(
                 "WallCore",
                 "WallStore",
                 "WallServer",
+                "WallImport",
                 "WallMedia",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -67,6 +67,19 @@ public protocol WallStore: Sendable {
     /// Deletes an item; false when there is no such item.
     func deleteItem(id: UUID, userID: UUID) async throws -> Bool
 
+    // MARK: Import
+
+    /// Stores a batch of imported entries in one transaction, in order (later entries sit higher
+    /// on the wall). New items keep the entries' dates and take the entry id as their id when it
+    /// is free. An entry id imported before, or a link already on its wall (the share rule),
+    /// changes nothing and is a duplicate; an unknown wall skips the entry.
+    ///
+    /// No events are written or announced for imported items: an import of 10,000 bookmarks
+    /// would overflow every open stream's buffer and make each live wall fetch 10,000 cards.
+    /// Walls show them when next loaded. With `enrich`, each new item gets the store's
+    /// follow-up jobs at bulk priority.
+    func importItems(_ entries: [ValidImport], userID: UUID, enrich: Bool) async throws -> [ImportOutcome]
+
     // MARK: Files
 
     /// Stores a multipart share in one transaction: one new item per file with the jobs

@@ -1,0 +1,42 @@
+import Foundation
+import WallCore
+
+extension WallAPIClient {
+    // MARK: Import and export
+
+    /// Sends one import batch (`POST /v1/import`); every entry carries its id, so sending a
+    /// batch again is safe and adds nothing.
+    public func importBatch(_ batch: ImportRequest, timeout: Duration? = nil) async throws(ShareError) -> ImportResponse {
+        let body: Data
+        do { body = try WallJSON.encoder().encode(batch) } catch { throw .storage("The import batch could not be encoded: \(error)") }
+        let request = HTTPRequestMessage(
+            method: "POST", url: server.appendingPathComponent("v1/import"), headers: ["Content-Type": "application/json"],
+            body: body, timeout: timeout
+        )
+        let response = try await sendAuthorized(request)
+        do {
+            return try WallJSON.decoder().decode(ImportResponse.self, from: response.body)
+        } catch {
+            throw .unexpected(status: response.status, message: "The answer could not be read: \(error)")
+        }
+    }
+
+    /// Everything the caller has (`GET /v1/export`), as our JSON (`json`) or bookmark HTML (`html`): the raw bytes.
+    public func export(format: String, timeout: Duration? = nil) async throws(ShareError) -> Data {
+        var components = URLComponents(url: server.appendingPathComponent("v1/export"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "format", value: format)]
+        guard let url = components?.url else { throw .invalid(field: "format", message: "The format does not make a valid address.") }
+        return try await sendAuthorized(HTTPRequestMessage(method: "GET", url: url, timeout: timeout)).body
+    }
+
+    /// Sends with the token; a non-2xx answer becomes its typed error.
+    private func sendAuthorized(_ request: HTTPRequestMessage) async throws(ShareError) -> HTTPResponseMessage {
+        var request = request
+        request.headers["Accept"] = "application/json"
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        let response: HTTPResponseMessage
+        do { response = try await transport.send(request) } catch { throw ShareError(transportError: error) }
+        guard response.isSuccess else { throw ShareError(response: response) }
+        return response
+    }
+}
