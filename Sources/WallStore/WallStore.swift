@@ -76,8 +76,8 @@ public protocol WallStore: Sendable {
     ///
     /// No events are written or announced for imported items: an import of 10,000 bookmarks
     /// would overflow every open stream's buffer and make each live wall fetch 10,000 cards.
-    /// Walls show them when next loaded. With `enrich`, each new item gets the store's
-    /// follow-up jobs at bulk priority.
+    /// Walls show them when next loaded. `enrich` is where bulk-priority link previews will be
+    /// asked for; no job is enqueued for imported items yet.
     func importItems(_ entries: [ValidImport], userID: UUID, enrich: Bool) async throws -> [ImportOutcome]
 
     // MARK: Files
