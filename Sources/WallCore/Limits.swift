@@ -62,6 +62,15 @@ public enum Limits {
     public static let maxJobPayloadBytes = 16_384
     /// Longest last error kept on a job, in characters.
     public static let maxJobErrorLength = 2_000
+    /// Sign-in attempts (API and web page together) one user name earns back per minute: a
+    /// guesser gets `signInBurstPerUser` tries, then one every 12 seconds.
+    public static let signInsPerMinutePerUser = 5.0
+    /// Sign-in attempts one user name may make at once.
+    public static let signInBurstPerUser = 10.0
+    /// Sign-in attempts one address earns back per minute, whatever names it tries.
+    public static let signInsPerMinutePerAddress = 30.0
+    /// Sign-in attempts one address may make at once.
+    public static let signInBurstPerAddress = 30.0
     /// How long a web wall session lasts without being used, in seconds (30 days; each use
     /// moves the end on).
     public static let webSessionLifetimeSeconds: Double = 30 * 24 * 60 * 60

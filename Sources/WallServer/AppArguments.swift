@@ -30,6 +30,8 @@ public protocol AppArguments: Sendable {
     var linkPreviews: Bool { get }
     /// Whether link previews may fetch loopback, private and link-local addresses.
     var allowPrivateFetch: Bool { get }
+    /// The clock rate-limit buckets refill by.
+    var rateLimitClock: @Sendable () -> ContinuousClock.Instant { get }
 }
 
 extension AppArguments {
@@ -41,6 +43,9 @@ extension AppArguments {
 
     /// Link previews refuse private addresses unless said otherwise.
     public var allowPrivateFetch: Bool { false }
+
+    /// Rate limits refill in real time unless said otherwise.
+    public var rateLimitClock: @Sendable () -> ContinuousClock.Instant { { .now } }
 
     /// Where people reach the server when it is not where it listens (behind a proxy, https).
     public var publicURL: String? { nil }

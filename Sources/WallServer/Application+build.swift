@@ -30,12 +30,16 @@ public func buildApplication(
     let authenticator = TokenAuthenticator(store: store)
     let accounts = Accounts(store: store, hasher: PasswordHasher(cost: arguments.bcryptCost))
     let limiter = arguments.rateLimit > 0
-        ? RateLimiter<UUID>(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst)) : nil
+        ? RateLimiter<UUID>(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst), now: arguments.rateLimitClock) : nil
     let metrics = WallMetrics(factory: metricsFactory)
     let sessions = SessionAuthenticator(store: store)
     // One count of sign-in attempts for the API and the web page, per user name and per address.
-    let signInPerUser = RateLimiter<String>(perSecond: 5.0 / 60, burst: 10)
-    let signInPerAddress = RateLimiter<String>(perSecond: 30.0 / 60, burst: 30)
+    let signInPerUser = RateLimiter<String>(
+        perSecond: Limits.signInsPerMinutePerUser / 60, burst: Limits.signInBurstPerUser, now: arguments.rateLimitClock
+    )
+    let signInPerAddress = RateLimiter<String>(
+        perSecond: Limits.signInsPerMinutePerAddress / 60, burst: Limits.signInBurstPerAddress, now: arguments.rateLimitClock
+    )
     gate.onClose { [feed = store.feed] in feed.finishAll() }
 
     let router = Router(context: WallRequestContext.self)

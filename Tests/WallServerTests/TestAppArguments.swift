@@ -24,6 +24,8 @@ struct TestAppArguments: AppArguments {
     var linkPreviews = false
     /// Link previews may fetch from loopback only when a test says so (its fixture pages).
     var allowPrivateFetch = false
+    /// Rate limits never refill during a test, however slowly the machine runs it.
+    var rateLimitClock: @Sendable () -> ContinuousClock.Instant = { [start = ContinuousClock.now] in start }
 
     /// Arguments pointing at a new, empty folder under the temporary directory.
     init() {

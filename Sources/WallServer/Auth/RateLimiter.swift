@@ -14,17 +14,23 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     public let burst: Double
     private let buckets = Locked([Key: Bucket]())
     private let maxKeys: Int
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// Makes a limiter.
-    public init(perSecond: Double, burst: Double, maxKeys: Int = 50_000) {
+    /// Makes a limiter; `now` reads the clock buckets refill by (tests may stop it).
+    public init(
+        perSecond: Double, burst: Double, maxKeys: Int = 50_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.perSecond = perSecond
         self.burst = burst
         self.maxKeys = maxKeys
+        self.now = now
     }
 
     /// Spends one request for `key`; `nil` when allowed, else whole seconds until one is earned.
-    public func take(_ key: Key, now: ContinuousClock.Instant = .now) -> Int? {
-        buckets.withLock { buckets in
+    public func take(_ key: Key) -> Int? {
+        let now = now()
+        return buckets.withLock { buckets in
             if buckets.count >= maxKeys { prune(&buckets, now: now) }
             var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
             let elapsed = now - bucket.updated
