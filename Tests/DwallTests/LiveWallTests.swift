@@ -6,7 +6,7 @@ import WallCore
 /// The iOS app's client code against the real server: signing in as the app does, and the live
 /// wall over `URLSessionStreamingTransport` (the same code the app runs), on a real socket.
 @Suite(.serialized) struct LiveWallTests {
-    @Test(.timeLimit(.minutes(2))) func signInThenSharesArriveLiveAndAResumedStreamMissesNothing() async throws {
+    @Test(.timeLimit(.minutes(5))) func signInThenSharesArriveLiveAndAResumedStreamMissesNothing() async throws {
         let server = try ServerProcess()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         defer { server.cleanUp(); try? FileManager.default.removeItem(at: folder) }

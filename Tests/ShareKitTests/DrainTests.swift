@@ -54,7 +54,7 @@ import WallCore
         #expect(try f.outbox.pendingNames().isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func sendsExactlyConcurrencyAtATime() async throws {
+    @Test(.timeLimit(.minutes(5))) func sendsExactlyConcurrencyAtATime() async throws {
         let f = try Fixture()
         defer { f.folder.remove() }
         try f.queue(12)

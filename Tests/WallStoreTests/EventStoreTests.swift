@@ -124,7 +124,7 @@ struct EventStoreTests {
 
     // MARK: The live feed
 
-    @Test("The feed delivers a subscriber's events after they commit", .timeLimit(.minutes(1)), arguments: StoreFactory.all)
+    @Test("The feed delivers a subscriber's events after they commit", .timeLimit(.minutes(5)), arguments: StoreFactory.all)
     func feedDeliversLiveEvents(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             let alice = try await store.newUser()
@@ -150,7 +150,7 @@ struct EventStoreTests {
         }
     }
 
-    @Test("The feed does not deliver other users' events", .timeLimit(.minutes(1)), arguments: StoreFactory.all)
+    @Test("The feed does not deliver other users' events", .timeLimit(.minutes(5)), arguments: StoreFactory.all)
     func feedIsPerUser(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             let alice = try await store.newUser()
@@ -167,7 +167,7 @@ struct EventStoreTests {
         }
     }
 
-    @Test("The feed delivers batched shares in commit order", .timeLimit(.minutes(1)), arguments: StoreFactory.all)
+    @Test("The feed delivers batched shares in commit order", .timeLimit(.minutes(5)), arguments: StoreFactory.all)
     func feedDeliversConcurrentShares(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             let alice = try await store.newUser()

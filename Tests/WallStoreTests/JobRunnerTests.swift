@@ -7,7 +7,7 @@ import WallStore
 /// failures, gives jobs back when it stops, and picks up a job whose worker process was killed.
 @Suite("Job runner")
 struct JobRunnerTests {
-    @Test("Jobs enqueued with shares run once each and leave the queue", .timeLimit(.minutes(1)),
+    @Test("Jobs enqueued with shares run once each and leave the queue", .timeLimit(.minutes(5)),
           arguments: JobStoreFactory.all)
     func runsWhatIsEnqueued(_ factory: JobStoreFactory) async throws {
         try await factory.withStore(followUps: FollowUpPolicy([.url: [.enrich]])) { opened, _ in
@@ -37,7 +37,7 @@ struct JobRunnerTests {
         }
     }
 
-    @Test("A failing handler's job is retried later; a permanent failure is dead", .timeLimit(.minutes(1)),
+    @Test("A failing handler's job is retried later; a permanent failure is dead", .timeLimit(.minutes(5)),
           arguments: JobStoreFactory.all)
     func recordsFailures(_ factory: JobStoreFactory) async throws {
         try await factory.withStore { opened, _ in
@@ -67,7 +67,7 @@ struct JobRunnerTests {
         }
     }
 
-    @Test("A stopping runner gives a running job back to the queue", .timeLimit(.minutes(1)),
+    @Test("A stopping runner gives a running job back to the queue", .timeLimit(.minutes(5)),
           arguments: JobStoreFactory.all)
     func stopReleases(_ factory: JobStoreFactory) async throws {
         try await factory.withStore { opened, _ in
@@ -91,7 +91,7 @@ struct JobRunnerTests {
         }
     }
 
-    @Test("With no handler the runner claims nothing", .timeLimit(.minutes(1)), arguments: JobStoreFactory.all)
+    @Test("With no handler the runner claims nothing", .timeLimit(.minutes(5)), arguments: JobStoreFactory.all)
     func idleWithoutHandlers(_ factory: JobStoreFactory) async throws {
         try await factory.withStore { opened, _ in
             let job = try await opened.store.jobs.enqueue(NewJob(kind: .enrich))
@@ -106,7 +106,7 @@ struct JobRunnerTests {
     /// A real worker process claims the job and is killed with SIGKILL while holding it (no
     /// chance to give it back); once its lease expires, another worker runs the job.
     @Test("A job held by a killed worker process is run by another once its lease expires",
-          .timeLimit(.minutes(1)), arguments: JobStoreFactory.all)
+          .timeLimit(.minutes(5)), arguments: JobStoreFactory.all)
     func killedWorkerJobIsPickedUp(_ factory: JobStoreFactory) async throws {
         // Real time here: the worker process's clock and ours must agree.
         let cleanup = Cleanup()

@@ -7,7 +7,7 @@ import WallStore
 /// at the same time never get the same job, and a job enqueued on one replica wakes the others.
 @Suite("PostgreSQL job queue", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresJobQueueTests {
-    @Test("Claimers on two replicas racing for 300 jobs get each job once", .timeLimit(.minutes(1)))
+    @Test("Claimers on two replicas racing for 300 jobs get each job once", .timeLimit(.minutes(5)))
     func concurrentClaimsAreDisjoint() async throws {
         try await withTwoReplicas { a, b in
             let enqueued = try await a.jobs.enqueue((1...300).map { NewJob(kind: .enrich, payload: "\($0)") })
@@ -32,7 +32,7 @@ struct PostgresJobQueueTests {
         }
     }
 
-    @Test("Runners on two replicas run every job exactly once, never two at the same time", .timeLimit(.minutes(1)))
+    @Test("Runners on two replicas run every job exactly once, never two at the same time", .timeLimit(.minutes(5)))
     func twoRunnersRunEachJobOnce() async throws {
         try await withTwoReplicas { a, b in
             let ran = RunLog()

@@ -22,7 +22,7 @@ struct PostgresReplicaTests {
         }
     }
 
-    @Test("A share through one replica reaches the other's feed, with its item", .timeLimit(.minutes(1)))
+    @Test("A share through one replica reaches the other's feed, with its item", .timeLimit(.minutes(5)))
     func feedCrossesReplicas() async throws {
         try await withReplicas(2) { replicas, _ in
             let (a, b) = (replicas[0], replicas[1])
@@ -62,7 +62,7 @@ struct PostgresReplicaTests {
         }
     }
 
-    @Test("A link stored by a writer outside the events lock turns the share into a duplicate", .timeLimit(.minutes(1)))
+    @Test("A link stored by a writer outside the events lock turns the share into a duplicate", .timeLimit(.minutes(5)))
     func uniqueIndexIsTheLastWord() async throws {
         try await withReplicas(1) { replicas, database in
             let store = replicas[0]
@@ -97,7 +97,7 @@ struct PostgresReplicaTests {
         }
     }
 
-    @Test("After losing its notifications, a replica catches up from the log", .timeLimit(.minutes(1)))
+    @Test("After losing its notifications, a replica catches up from the log", .timeLimit(.minutes(5)))
     func relayCatchesUpAfterALostConnection() async throws {
         try await withReplicas(2) { replicas, database in
             let (a, b) = (replicas[0], replicas[1])
