@@ -13,7 +13,7 @@ extension WallAPIClient {
             method: "POST", url: server.appendingPathComponent("v1/import"), headers: ["Content-Type": "application/json"],
             body: body, timeout: timeout
         )
-        let response = try await sendAuthorized(request)
+        let response = try await send(request)
         do {
             return try WallJSON.decoder().decode(ImportResponse.self, from: response.body)
         } catch {
@@ -26,17 +26,6 @@ extension WallAPIClient {
         var components = URLComponents(url: server.appendingPathComponent("v1/export"), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "format", value: format)]
         guard let url = components?.url else { throw .invalid(field: "format", message: "The format does not make a valid address.") }
-        return try await sendAuthorized(HTTPRequestMessage(method: "GET", url: url, timeout: timeout)).body
-    }
-
-    /// Sends with the token; a non-2xx answer becomes its typed error.
-    private func sendAuthorized(_ request: HTTPRequestMessage) async throws(ShareError) -> HTTPResponseMessage {
-        var request = request
-        request.headers["Accept"] = "application/json"
-        if let token { request.headers["Authorization"] = "Bearer \(token)" }
-        let response: HTTPResponseMessage
-        do { response = try await transport.send(request) } catch { throw ShareError(transportError: error) }
-        guard response.isSuccess else { throw ShareError(response: response) }
-        return response
+        return try await send(HTTPRequestMessage(method: "GET", url: url, timeout: timeout)).body
     }
 }

@@ -105,8 +105,9 @@ public struct WallAPIClient: Sendable {
         return try await send(HTTPRequestMessage(method: method, url: endpoint(path), headers: ["Content-Type": "application/json"], body: data))
     }
 
-    /// Sends with the token; a non-2xx answer becomes its typed error.
-    private func send(_ request: HTTPRequestMessage) async throws(ShareError) -> HTTPResponseMessage {
+    /// Sends with the token; a non-2xx answer becomes its typed error (also used by the import
+    /// and export calls in `WallAPIClient+Import.swift`).
+    func send(_ request: HTTPRequestMessage) async throws(ShareError) -> HTTPResponseMessage {
         var request = request
         request.headers["Accept"] = "application/json"
         if let token { request.headers["Authorization"] = "Bearer \(token)" }
