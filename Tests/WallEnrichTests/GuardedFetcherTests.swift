@@ -146,7 +146,9 @@ import WallCore
             let started = ContinuousClock.now
             let error = await refusal(fetcher, server.url("/drip.html"))
             #expect(error == .transient("the site took longer than 1 seconds to answer"))
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Cut off, not read to the end: a generous bound well short of the drip's 20 s, so a
+            // busy machine cannot fail it.
+            #expect(ContinuousClock.now - started < .seconds(12))
         }
         #expect(GuardedFetcher().timeout == .seconds(10))
     }

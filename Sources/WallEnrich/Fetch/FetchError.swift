@@ -5,6 +5,11 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Trying again will not help (a 404, a refused address, a page that is not HTML).
     case permanent(String)
 
+    /// The site did not finish answering within `timeout`.
+    static func tookLongerThan(_ timeout: Duration) -> FetchError {
+        .transient("the site took longer than \(timeout.secondsText) to answer")
+    }
+
     /// The reason, for the item's failure field.
     public var reason: String {
         switch self {

@@ -46,7 +46,7 @@ public struct GuardedFetcher: Sendable {
             group.addTask { try await self.follow(url, as: kind) }
             group.addTask {
                 try await Task.sleep(for: timeout)
-                throw FetchError.transient("the site took longer than \(timeout.secondsText) to answer")
+                throw FetchError.tookLongerThan(timeout)
             }
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }
@@ -89,7 +89,7 @@ public struct GuardedFetcher: Sendable {
             return hop
         } catch {
             try? await client.shutdown()
-            throw Self.readable(error)
+            throw Self.readable(error, timeout: timeout)
         }
     }
 
@@ -158,13 +158,15 @@ public struct GuardedFetcher: Sendable {
     }
 
     /// An error as a `FetchError`: ours as they are, the client's as transient network trouble.
-    static func readable(_ error: any Error) -> FetchError {
+    /// The client's own deadlines read like the fetch's, so a slow site gets one message whichever
+    /// fires first on a busy machine.
+    static func readable(_ error: any Error, timeout: Duration) -> FetchError {
         if let error = error as? FetchError { return error }
         if error is CancellationError { return .transient("the fetch was cancelled") }
         if let client = error as? HTTPClientError {
             switch client {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-                return .transient("the site took too long to answer")
+                return .tookLongerThan(timeout)
             case .remoteConnectionClosed: return .transient("the site closed the connection")
             default: break
             }
