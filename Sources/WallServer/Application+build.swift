@@ -54,7 +54,9 @@ public func buildApplication(
         atPath: "/v1/auth"
     )
     router.addRoutes(
-        LegacySaveController(store: store, authenticator: authenticator, limiter: limiter, metrics: metrics).endpoints,
+        LegacySaveController(
+            store: store, authenticator: authenticator, limiter: limiter, metrics: metrics, files: fileShares
+        ).endpoints,
         atPath: "/api/save"
     )
 
@@ -79,7 +81,7 @@ public func buildApplication(
 
     let web = WebApp(
         store: store, accounts: accounts, sessions: sessions, tokens: authenticator, renderer: try await WebRenderer(),
-        setup: setup, publicURL: arguments.publicURL.flatMap(URL.init(string:))
+        setup: setup, publicURL: arguments.publicURL.flatMap(URL.init(string:)), files: fileShares
     )
     WebRoutes.add(to: router, web: web, signInPerUser: signInPerUser, signInPerAddress: signInPerAddress)
 

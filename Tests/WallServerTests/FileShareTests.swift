@@ -247,17 +247,4 @@ import WallStore
             #expect(try storedBlobCount(server) == 0)
         }
     }
-
-    // MARK: Helpers
-
-    private func storedBlobCount(_ server: TestServer) throws -> Int {
-        let folder = URL(fileURLWithPath: server.arguments.dataDirectory).appendingPathComponent("blobs/sha256").path
-        let prefixes = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return try prefixes.reduce(0) { $0 + (try FileManager.default.contentsOfDirectory(atPath: "\(folder)/\($1)")).count }
-    }
-
-    private func leftoverUploads(_ server: TestServer) throws -> Int {
-        let folder = URL(fileURLWithPath: server.arguments.dataDirectory).appendingPathComponent("blobs/tmp").path
-        return try FileManager.default.contentsOfDirectory(atPath: folder).count
-    }
 }

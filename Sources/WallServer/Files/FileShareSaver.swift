@@ -25,25 +25,47 @@ struct FileShareSaver: Sendable {
         return boundary
     }
 
-    /// Reads, checks and stores the share; `defaultSource` applies when the metadata names none.
+    /// Reads, checks and stores a `POST /v1/share` multipart share (a `metadata` part and `file`
+    /// parts); `defaultSource` applies when the metadata names none.
     func save(
         _ request: Request, boundary: String, userID: UUID, defaultSource: ShareSource
     ) async throws -> (shareID: UUID, outcomes: [ShareOutcome]) {
         let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes)
         let received = try await reader.read(request.body, boundary: boundary)
         do {
-            let metadata = try decodeMetadata(received.metadata, defaultSource: defaultSource)
+            let metadata = try decodeMetadata(received.metadata ?? [], defaultSource: defaultSource)
+            return (metadata.id, try await saveFiles(metadata, files: received.files, userID: userID))
+        } catch {
+            received.abort()
+            throw error
+        }
+    }
+
+    /// Reads a browser's multipart form (the share target, `/api/save`): its text fields and its
+    /// files, streamed to uploads under the same limits; `authorize` is asked, with the fields
+    /// read so far, before the first file byte reaches the disk. Store the files with
+    /// `saveFiles(_:files:userID:)`, or `abort()` what was received.
+    func readForm(
+        _ request: Request, boundary: String, authorize: @escaping @Sendable (FormData) async throws -> Void
+    ) async throws -> ReceivedShare {
+        let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes, layout: .form, authorize: authorize)
+        return try await reader.read(request.body, boundary: boundary)
+    }
+
+    /// Checks the files' types and the metadata, then commits the blobs and stores one item per
+    /// file in one transaction. On any refusal every upload is thrown away and no item is stored.
+    func saveFiles(_ metadata: ShareRequest, files: [ReceivedFile], userID: UUID) async throws -> [ShareOutcome] {
+        do {
             guard metadata.contentType == .image || metadata.contentType == .file else {
                 throw APIError.validation(.invalid("contentType", "A multipart share is an image or a file share."))
             }
-            let valid = try metadata.validated(attachmentCount: received.files.count)
-            let files = try commit(received.files)
-            let outcomes = try await store.saveFileShare(
-                ValidFileShare(metadata: valid, files: files), userID: userID, followUps: followUps
+            let valid = try metadata.validated(attachmentCount: files.count)
+            let committed = try commit(files)
+            return try await store.saveFileShare(
+                ValidFileShare(metadata: valid, files: committed), userID: userID, followUps: followUps
             )
-            return (metadata.id, outcomes)
         } catch {
-            received.abort()
+            files.forEach { $0.abort() }
             throw error
         }
     }
@@ -71,7 +93,7 @@ struct FileShareSaver: Sendable {
             }
         }
         return try files.map { file in
-            let ref = try file.upload.commit()
+            let ref = try file.commit()
             return ItemFile(sha256: ref.hash.hex, size: ref.size, contentType: file.detectedType.mediaType, name: file.name)
         }
     }

@@ -12,8 +12,9 @@ import WallWeb
 /// A share target's POST comes from the browser's share sheet, which can't carry a CSRF token.
 /// It is saved at once only when it carries one, or when the browser marks it as made by the
 /// person rather than by a page (`Sec-Fetch-Site: none`); any other POST (another site's form)
-/// only shows the share page, filled in, for the person to confirm. (With the service worker
-/// installed, it takes the share target's POSTs itself and sends them through the API.)
+/// only shows the share page, filled in, for the person to confirm. Files shared along are stored
+/// as a multipart `POST /v1/share` stores them (`SharePageController+Files`). (With the service
+/// worker installed, it takes the share target's POSTs itself and sends them through the API.)
 struct SharePageController {
     let web: WebApp
 
@@ -54,16 +55,24 @@ struct SharePageController {
     }
 
     func shareTarget(_ request: Request, context: WallRequestContext) async throws -> Response {
+        if context.form == nil, let boundary = FileShareSaver.boundary(of: request) {
+            return try await streamedShareTarget(request, boundary: boundary, context: context)
+        }
         let form = context.formData
         let fields = SharedFields(title: form["title"], text: form["text"], url: form["url"])
         guard let identity = context.identity, identity.sessionID != nil else {
-            let query = QueryString.make([("url", fields.url), ("title", fields.title), ("text", fields.text)])
-            throw WebError.signInRequired(next: "/share" + query)
+            throw WebError.signInRequired(next: Self.sharePage(fields))
         }
-        let madeByPerson = request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "none"
-        guard context.csrfVerified || madeByPerson else {
+        guard context.csrfVerified || Self.madeByPerson(request) else {
             return try await page(fields, identity: identity, context: context, source: .webShareTarget)
         }
+        return try await saveShareTarget(fields, form: form, identity: identity, context: context)
+    }
+
+    /// Saves a confirmed share target's text fields: the page to go to next.
+    func saveShareTarget(
+        _ fields: SharedFields, form: FormData, identity: Identity, context: WallRequestContext
+    ) async throws -> Response {
         do {
             _ = try await store(fields, form: form, identity: identity, source: .webShareTarget)
             return web.redirect("/?notice=saved")
@@ -74,9 +83,19 @@ struct SharePageController {
         }
     }
 
+    /// The share page filled in with what was shared (where a signed-out share goes after sign-in).
+    static func sharePage(_ fields: SharedFields) -> String {
+        "/share" + QueryString.make([("url", fields.url), ("title", fields.title), ("text", fields.text)])
+    }
+
+    /// Whether the browser marks the request as made by the person rather than by a page.
+    static func madeByPerson(_ request: Request) -> Bool {
+        request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "none"
+    }
+
     // MARK: Helpers
 
-    private func store(_ fields: SharedFields, form: FormData, identity: Identity, source: ShareSource) async throws -> Item {
+    func store(_ fields: SharedFields, form: FormData, identity: Identity, source: ShareSource) async throws -> Item {
         let id = form["id"].flatMap { UUID(text: $0) } ?? UUID()
         let request = fields.shareRequest(
             id: id, note: form["note"], tags: form["tags"].map(TagField.split), wall: form["wall"], source: source
@@ -84,9 +103,9 @@ struct SharePageController {
         return try await web.store.saveShare(try request.validated(), userID: identity.userID).item
     }
 
-    private func page(
+    func page(
         _ fields: SharedFields, identity: Identity, context: WallRequestContext, source: ShareSource,
-        error: String? = nil, form: FormData = FormData()
+        error: String? = nil, form: FormData = FormData(), status: HTTPResponse.Status? = nil
     ) async throws -> Response {
         let (chrome, walls) = try await web.chrome(identity, context: context, title: "Save", page: "share")
         let chosen = form["wall"] ?? walls.first(where: \.isDefault)?.slug
@@ -99,6 +118,6 @@ struct SharePageController {
         view.source = source.rawValue
         view.wallOptions = walls.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.slug == chosen) }
         view.formError = error
-        return web.html(view, status: error == nil ? .ok : .badRequest)
+        return web.html(view, status: status ?? (error == nil ? .ok : .badRequest))
     }
 }

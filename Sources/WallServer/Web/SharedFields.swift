@@ -47,6 +47,15 @@ struct SharedFields: Sendable, Equatable {
         )
     }
 
+    /// The request for files shared along with these fields: one item per file, each carrying
+    /// the link, title and passage (as a multipart `POST /v1/share`'s metadata).
+    func fileShareRequest(id: UUID, note: String?, tags: [String]?, wall: String?, source: ShareSource) -> ShareRequest {
+        ShareRequest(
+            id: id, contentType: .file, url: url, text: text, title: title, userNote: note.flatMap(Self.nonEmpty),
+            wall: wall.flatMap(Self.nonEmpty), tags: tags, source: source
+        )
+    }
+
     private static func nonEmpty(_ value: String) -> String? {
         value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : value
     }

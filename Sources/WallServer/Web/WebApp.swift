@@ -15,6 +15,8 @@ struct WebApp: Sendable {
     let setup: FirstRunSetup
     /// Where people reach the server, when it is not where it listens (a proxy, https).
     let publicURL: URL?
+    /// Saves shared files (the share target's), on the same path as `POST /v1/share`.
+    let files: FileShareSaver
 
     /// The frame of a page for a signed-in person: their walls (read here unless given), the
     /// wall in view, the search.

@@ -36,6 +36,15 @@ struct WebErrorMiddleware: RouterMiddleware {
             var response = page(context, .tooManyRequests, "Slow down", error.body.error.message)
             response.headers[.retryAfter] = error.headers[.retryAfter]
             return response
+        } catch let error as APIError where (400..<500).contains(error.status.code) && error.status != .unauthorized {
+            // What the share target refuses on the API's path: a file too large (413), of a type
+            // not kept (415), too many files (400).
+            let heading = switch error.status {
+            case .contentTooLarge: "Too much at once"
+            case .unsupportedMediaType: "Not a kind of file the wall keeps"
+            default: "That didn't work"
+            }
+            return page(context, error.status, heading, error.body.error.message)
         } catch where ErrorMiddleware<Context>.apiError(for: error).status == .contentTooLarge {
             return page(context, .contentTooLarge, "Too much at once", "That is more than this server takes in one go.")
         }

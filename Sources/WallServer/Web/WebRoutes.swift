@@ -31,7 +31,9 @@ enum WebRoutes {
         let shareTarget = RouteCollection(context: WallRequestContext.self)
             .add(middleware: SecurityHeadersMiddleware())
             .add(middleware: WebErrorMiddleware(web: web))
-            .add(middleware: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true))
+            .add(middleware: WebSessionMiddleware(
+                sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true, streamsMultipart: true
+            ))
             .add(middleware: WebErrorMiddleware(web: web))
         shareTarget.addRoutes(SharePageController(web: web).shareTargetEndpoints)
         router.addRoutes(shareTarget)

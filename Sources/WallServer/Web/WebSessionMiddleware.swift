@@ -11,12 +11,16 @@ import WallStore
 /// protected as well. Form bodies are read here (bounded), so no route can forget the check.
 /// Routes mounted with `allowsUnverified` (only the share target, which a share sheet posts to
 /// without a token) receive unverified requests marked `csrfVerified == false` and decide.
+/// Routes mounted with `streamsMultipart` (the share target, whose POSTs carry files) read a
+/// `multipart/form-data` body themselves, as it streams, and check its `_csrf` field; for them
+/// `csrfVerified` only says whether the `X-CSRF-Token` header was right, and `form` stays nil.
 struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = WallRequestContext
 
     let sessions: SessionAuthenticator
     let publicURL: URL?
     var allowsUnverified = false
+    var streamsMultipart = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -34,7 +38,10 @@ struct WebSessionMiddleware: RouterMiddleware {
             csrfSecret = secret
         }
         context.csrfToken = CSRFToken.token(forSecret: csrfSecret)
-        if !request.method.isSafe {
+        if !request.method.isSafe, streamsMultipart, FileShareSaver.boundary(of: request) != nil {
+            context.csrfVerified = newPreSession == nil && CSRFToken.verify(request.headers[CSRFToken.header], secret: csrfSecret)
+            if !context.csrfVerified && !allowsUnverified { throw WebError.csrfRejected }
+        } else if !request.method.isSafe {
             let body = try await request.collectBody(upTo: Limits.maxFormBodyBytes)
             let contentType = request.headers[.contentType]
             if let contentType, contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
