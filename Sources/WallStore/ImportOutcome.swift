@@ -15,3 +15,12 @@ public enum ImportOutcome: Sendable, Equatable {
     /// Why an entry was a duplicate: its link is on that wall already.
     public static let alreadyOnWall = "The link is already on that wall."
 }
+
+extension FollowUpPolicy {
+    /// Whether an import outcome enqueued follow-up jobs under this policy (a new item of a kind
+    /// that has some).
+    func queuesJobs(for outcome: ImportOutcome) -> Bool {
+        guard case .imported(let item) = outcome else { return false }
+        return !jobs(for: item.kind).isEmpty
+    }
+}

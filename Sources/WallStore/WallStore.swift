@@ -76,8 +76,9 @@ public protocol WallStore: Sendable {
     ///
     /// No events are written or announced for imported items: an import of 10,000 bookmarks
     /// would overflow every open stream's buffer and make each live wall fetch 10,000 cards.
-    /// Walls show them when next loaded. `enrich` is where bulk-priority link previews will be
-    /// asked for; no job is enqueued for imported items yet.
+    /// Walls show them when next loaded. With `enrich`, new items get the follow-up jobs the
+    /// store's `FollowUpPolicy` names (a link's preview), at `.bulk` priority and in the same
+    /// transaction, and start `pending`; without it they get none and are `ready`.
     func importItems(_ entries: [ValidImport], userID: UUID, enrich: Bool) async throws -> [ImportOutcome]
 
     // MARK: Files

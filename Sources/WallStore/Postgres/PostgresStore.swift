@@ -31,6 +31,8 @@ public final class PostgresStore: WallStore, Service {
     let jobSignal = WakeSignal()
     /// The job queue in this database, shared with every replica (see `JobQueue`).
     public let jobs: any JobQueue
+    /// The jobs new items get (imports use it too, at `.bulk` priority).
+    let followUps: FollowUpPolicy
     private let shareQueue: AsyncGroupCommitQueue<PostgresShareJob, ShareOutcome>
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
@@ -56,6 +58,7 @@ public final class PostgresStore: WallStore, Service {
         self.feed = feed
         self.logger = logger
         self.clock = clock
+        self.followUps = followUps
         let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, logger: logger)
         self.relay = relay
         let transactions = PostgresEventTransactions(client: client, relay: relay, origin: origin, logger: logger)

@@ -7,8 +7,11 @@ import WallCore
 /// New items keep their original dates and take the entry id as their id when it is free. They
 /// get sort keys from the event sequence, reserved as a block, but no events: 10,000 imported
 /// items would otherwise be 10,000 events replayed to every open wall (see `WallStore.importItems`).
+/// New items get the jobs `followUps` names at `.bulk` priority, in the same transaction.
 enum SQLiteImportWriter {
-    static func save(_ entries: [ValidImport], userID: UUID, now: Date, _ db: Database) throws -> [ImportOutcome] {
+    static func save(
+        _ entries: [ValidImport], userID: UUID, now: Date, followUps: FollowUpPolicy, _ db: Database
+    ) throws -> [ImportOutcome] {
         var sortKey = try reservedSortKey(db)
         let firstKey = sortKey
         var walls: [String: UUID] = [:]
@@ -32,15 +35,17 @@ enum SQLiteImportWriter {
                 continue
             }
             let createdAt = entry.createdAt ?? now
+            let followUpJobs = followUps.jobs(for: share.kind)
             let item = Item(
                 id: try idIsFree(share.shareID, db) ? share.shareID : UUID.timeOrdered(at: now), kind: share.kind,
                 url: share.url, title: share.title, text: share.text, userNote: share.note, tags: share.tags,
-                wallId: wallID, source: share.source, state: .ready, sharedAt: share.sharedAt,
+                wallId: wallID, source: share.source, state: followUpJobs.isEmpty ? .ready : .pending, sharedAt: share.sharedAt,
                 createdAt: createdAt, updatedAt: entry.updatedAt ?? createdAt
             )
             sortKey += 1
             try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: sortKey, userID: userID, db)
             try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
+            try SQLiteJobSQL.insertFollowUps(followUpJobs, priority: .bulk, item: item, userID: userID, now: now, db)
             outcomes.append(.imported(item))
         }
         if sortKey != firstKey { try reserve(upTo: sortKey, db) }

@@ -19,6 +19,8 @@ public final class SQLiteStore: WallStore {
     let searchIndexer: SQLiteSearchIndexer
     /// The job queue in this file (see `JobQueue`).
     public let jobs: any JobQueue
+    /// The jobs new items get (imports use it too, at `.bulk` priority).
+    let followUps: FollowUpPolicy
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date;
     /// new items get the jobs `followUps` names, in their share's transaction.
@@ -41,6 +43,7 @@ public final class SQLiteStore: WallStore {
         self.feed = feed
         self.logger = logger
         self.clock = clock
+        self.followUps = followUps
         try SQLiteMigrations.migrator.migrate(pool)
         let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
         let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)

@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// Finds, for a whole import batch at once, what is stored already: the entry ids' receipts,
+/// the links on their walls, and the entry ids taken as item ids (three queries, whatever the
+/// batch's size).
+struct PostgresImportLookup {
+    let userID: UUID
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func find(_ entries: [ValidImport], wallIDs: [UUID?]) async throws -> KnownImportRows {
+        var known = KnownImportRows()
+        let shareIDs = entries.map(\.share.shareID)
+        let receipts = try await connection.query("""
+            SELECT share_id, item_id FROM share_receipts
+            WHERE user_id = \(userID) AND share_id = ANY(\(shareIDs)::uuid[])
+            """, logger: logger)
+        for try await (shareID, itemID) in receipts.decode((UUID, UUID).self) { known.receipts[shareID] = itemID }
+
+        let taken = try await connection.query("SELECT id FROM items WHERE id = ANY(\(shareIDs)::uuid[])", logger: logger)
+        for try await id in taken.decode(UUID.self) { known.takenIDs.insert(id) }
+
+        var keys: [ImportLinkKey] = []
+        for (entry, wallID) in zip(entries, wallIDs) {
+            if let wallID, let link = entry.share.canonicalURL { keys.append(ImportLinkKey(wallID: wallID, canonicalURL: link)) }
+        }
+        known.links = try await items(holding: keys)
+        return known
+    }
+
+    /// The items holding the links that refused new items wanted, by the refused item's id.
+    func existingItems(for refused: Set<UUID>, in plan: ImportPlan) async throws -> [UUID: UUID] {
+        let wanted = plan.newItems.filter { refused.contains($0.item.id) }
+        let holders = try await items(holding: wanted.compactMap(\.wallKey))
+        var result: [UUID: UUID] = [:]
+        for new in wanted { if let key = new.wallKey { result[new.item.id] = holders[key] } }
+        return result
+    }
+
+    /// The items on the given walls with the given canonical links (through the unique
+    /// `(wall_id, md5(canonical_url))` index).
+    private func items(holding keys: [ImportLinkKey]) async throws -> [ImportLinkKey: UUID] {
+        guard !keys.isEmpty else { return [:] }
+        let walls = keys.map(\.wallID)
+        let links = keys.map(\.canonicalURL)
+        let rows = try await connection.query("""
+            SELECT i.wall_id, i.canonical_url, i.id
+            FROM unnest(\(walls)::uuid[], \(links)::text[]) AS k (wall_id, url)
+            JOIN items i ON i.wall_id = k.wall_id AND md5(i.canonical_url) = md5(k.url) AND i.canonical_url = k.url
+            """, logger: logger)
+        var found: [ImportLinkKey: UUID] = [:]
+        for try await (wallID, link, id) in rows.decode((UUID, String, UUID).self) {
+            found[ImportLinkKey(wallID: wallID, canonicalURL: link)] = id
+        }
+        return found
+    }
+}
