@@ -166,16 +166,27 @@ def sign_in(page, base):
     page.wait_for_url(base + "/")
 
 
+@pytest.fixture(scope="session")
+def signed_in(server, browser, account):
+    """The cookies of one sign-in, for tests that only need a signed-in browser: sign-ins are
+    rate limited per user name (a burst of 10, then 5 a minute), and the suite has more tests."""
+    context = browser.new_context()
+    sign_in(context.new_page(), server.base)
+    state = context.storage_state()
+    context.close()
+    return state
+
+
 @pytest.fixture
-def wall(server, browser, account):
+def wall(server, browser, signed_in):
     """A signed-in page on the wall, failing the test on any script error or CSP violation."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, storage_state=signed_in)
     page = context.new_page()
     problems = []
     page.on("pageerror", lambda error: problems.append("script error: %s" % error))
     page.on("console", lambda message: problems.append(message.text)
             if message.type == "error" and "Content Security Policy" in message.text else None)
-    sign_in(page, server.base)
+    page.goto(server.base + "/")
     page.wait_for_selector("[data-live]:not([hidden])")
     yield page
     context.close()

@@ -1,9 +1,12 @@
 """The web wall in real Chromium against the real `dwall serve`: first run, sign-in, sharing
 from the box, live cards, search, edit, delete and undo, the PWA share target, offline shares,
 inert hostile titles, and forms refused without their CSRF token."""
+import base64
 import re
+import struct
 import time
 import uuid
+import zlib
 
 from conftest import PASSWORD, USERNAME, screenshot, sign_in
 
@@ -179,6 +182,98 @@ def test_share_target_post_without_the_worker_is_saved_by_the_server(server, bro
     assert response.status == 303
     assert [i["title"] for i in api.items() if i.get("url") == "https://example.com/share-target-post"] == ["Posted by the share sheet"]
     context.close()
+
+
+def png(width=96, height=64):
+    """A small PNG, made here: a diagonal gradient, so a thumbnail of it has something to show."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"".join(bytes((x * 255 // width, y * 255 // height, 160)) for x in range(width))
+                    for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def wait_for_thumbnail(page, item_id, timeout=20000):
+    """Waits until the item's card shows its thumbnail, loaded from our own route."""
+    image = card(page, item_id).locator(".card-media img")
+    image.wait_for(timeout=timeout)
+    assert image.get_attribute("src").startswith("/v1/items/%s/thumbnail" % item_id)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=timeout)
+    return image
+
+
+def test_share_target_post_with_a_file_becomes_an_image_card(wall, api):
+    wall.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wall.reload()
+    wall.wait_for_function("navigator.serviceWorker.controller !== null")
+    picture = base64.b64encode(png()).decode()
+    wall.evaluate("""picture => {
+        const bytes = Uint8Array.from(atob(picture), c => c.charCodeAt(0));
+        const form = document.createElement('form');
+        form.method = 'POST'; form.action = '/share-target'; form.enctype = 'multipart/form-data';
+        for (const [name, value] of [['title', 'Whiteboard from the share sheet'], ['text', ''], ['url', '']]) {
+            const input = document.createElement('input'); input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
+        }
+        const file = document.createElement('input'); file.type = 'file'; file.name = 'file';
+        const transfer = new DataTransfer(); transfer.items.add(new File([bytes], 'whiteboard.png', { type: 'image/png' }));
+        file.files = transfer.files; form.appendChild(file);
+        document.body.appendChild(form); form.submit();
+    }""", picture)
+    wall.wait_for_url(re.compile(r".*notice=queued"))
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    shared = [i for i in api.items() if i.get("title") == "Whiteboard from the share sheet"]
+    assert len(shared) == 1, shared
+    item = shared[0]
+    assert item["kind"] == "image" and item["source"] == "web_share_target"
+    assert item["file"]["name"] == "whiteboard.png" and item["file"]["contentType"] == "image/png"
+    wait_for_thumbnail(wall, item["id"])
+    screenshot(wall, "wall-image-card.png")
+
+
+def test_share_target_post_with_a_file_without_the_worker_is_saved_by_the_server(server, browser, api, signed_in):
+    context = browser.new_context(service_workers="block", storage_state=signed_in)
+    page = context.new_page()
+    response = context.request.post(server.base + "/share-target", multipart={
+        "title": "Receipt from the share sheet", "text": "", "url": "",
+        "file": {"name": "receipt.png", "mimeType": "image/png", "buffer": png(40, 80)}},
+        headers={"Sec-Fetch-Site": "none"}, max_redirects=0)
+    assert response.status == 303, response.text()
+    shared = [i for i in api.items() if i.get("title") == "Receipt from the share sheet"]
+    assert len(shared) == 1 and shared[0]["kind"] == "image" and shared[0]["file"]["size"] == len(png(40, 80))
+    page.goto(server.base + "/")
+    wait_for_thumbnail(page, shared[0]["id"])
+
+    refused = context.request.post(server.base + "/share-target", multipart={
+        "title": "Not a picture", "file": {"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"just some text\n"}},
+        headers={"Sec-Fetch-Site": "none"}, max_redirects=0)
+    assert refused.status == 415 and "text/plain" in refused.text()
+    assert not [i for i in api.items() if i.get("title") == "Not a picture"]
+    context.close()
+
+
+def test_offline_file_share_is_queued_with_its_file_and_sent_once(wall, api):
+    wall.context.set_offline(True)
+    wall.click("#share-content")
+    wall.fill("#share-note", "picked while offline")
+    screenshot(wall, "share-box-desktop.png")
+    wall.set_input_files("[data-share-files]", files=[{"name": "offline.png", "mimeType": "image/png", "buffer": png(50, 50)}])
+    wall.locator(".card.is-queued", has_text="offline.png").wait_for()
+    assert wall.evaluate("DWQueue.all().then(a => a.length === 1 && a[0].files.length === 1 && a[0].files[0] instanceof Blob)")
+    assert not [i for i in api.items() if i.get("userNote") == "picked while offline"]
+    wall.evaluate("DWQueue.all().then(a => { window.__sent = a[0]; })")
+
+    wall.context.set_offline(False)
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    saved = [i for i in api.items() if i.get("userNote") == "picked while offline"]
+    assert len(saved) == 1 and saved[0]["kind"] == "image" and saved[0]["source"] == "web"
+    wait_for_thumbnail(wall, saved[0]["id"])
+    assert wall.locator(".card.is-queued").count() == 0
+
+    # Sent again with its id (a drain cut short after the server saved it): still saved once.
+    wall.evaluate("DWQueue.add(window.__sent.body, window.__sent.files).then(() => window.dispatchEvent(new Event('online')))")
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    assert len([i for i in api.items() if i.get("userNote") == "picked while offline"]) == 1
 
 
 def test_offline_share_is_queued_and_sent_once_when_back(wall, api):

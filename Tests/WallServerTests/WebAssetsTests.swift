@@ -43,6 +43,8 @@ import Testing
             #expect(target["action"] as? String == "/share-target")
             #expect(target["method"] as? String == "POST")
             #expect(target["enctype"] as? String == "multipart/form-data")
+            let files = (target["params"] as? [String: Any])?["files"] as? [[String: Any]]
+            #expect(files?.first?["name"] as? String == "file", "shared files arrive as 'file' parts")
             #expect((json["icons"] as? [[String: Any]])?.contains { $0["sizes"] as? String == "512x512" } == true)
 
             let offline = try await client.execute(uri: "/offline", method: .get)

@@ -126,7 +126,8 @@
     var b = entry.body, el = document.createElement("article");
     el.className = "card is-queued"; el.id = "queued-" + b.id;
     var inner = document.createElement("div"); inner.className = "card-body";
-    var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || b.url || (b.text || "").slice(0, 140);
+    var names = (entry.files || []).map(function (f) { return f.name || "file"; }).join(", ");
+    var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || names || b.url || (b.text || "").slice(0, 140);
     var state = document.createElement("p"); state.className = "card-state"; state.textContent = "Waiting to be sent…";
     inner.appendChild(title); inner.appendChild(state); el.appendChild(inner);
     return el;
@@ -139,17 +140,25 @@
       });
     });
   }
+  /* A queued share as POST /v1/share takes it: JSON, or multipart with its files. */
+  function send(entry) {
+    if (!entry.files || !entry.files.length) return api("POST", "/v1/share", entry.body);
+    var form = new FormData();
+    form.append("metadata", new Blob([JSON.stringify(entry.body)], { type: "application/json" }), "metadata.json");
+    entry.files.forEach(function (file) { form.append("file", file, file.name || "file"); });
+    return api("POST", "/v1/share", undefined, { body: form });
+  }
   function drain() {
     if (draining || !window.DWQueue) return Promise.resolve();
     draining = true;
     return DWQueue.all().then(function (entries) {
       return entries.reduce(function (chain, entry) {
         return chain.then(function () {
-          return api("POST", "/v1/share", entry.body).then(function (r) {
+          return send(entry).then(function (r) {
             if (r.ok) {
               return r.json().then(function (answer) {
                 var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
-                if (answer.item && shows(answer.item)) place(answer.item, true);
+                (answer.items || [answer.item]).reverse().forEach(function (item) { if (item && shows(item)) place(item, true); });
                 toast(answer.message || "Saved.");
                 return DWQueue.remove(entry.id);
               });
@@ -176,25 +185,38 @@
     form.addEventListener("dragleave", function () { form.classList.remove("is-dragging"); });
     form.addEventListener("drop", function (e) {
       e.preventDefault(); form.classList.remove("is-dragging");
-      if (e.dataTransfer.files && e.dataTransfer.files.length) { toast("Images and files can't be saved from the browser yet."); return; }
+      if (e.dataTransfer.files && e.dataTransfer.files.length) { queueFiles(e.dataTransfer.files); return; }
       var text = e.dataTransfer.getData("text/uri-list") || e.dataTransfer.getData("text/plain");
       if (text) { content.value = text.split("\n")[0].trim(); content.focus(); }
     });
-    form.addEventListener("submit", function (e) {
-      e.preventDefault();
-      var value = content.value.trim(); if (!value) return;
-      var single = !/\s/.test(value) && /^https?:\/\//i.test(value);
+    var picker = form.querySelector("[data-share-files]");
+    if (picker) picker.addEventListener("change", function () { if (picker.files.length) queueFiles(picker.files); });
+    /* What the box holds, as a share's fields (the text may be a link or a passage). */
+    function fields() {
+      var value = content.value.trim(), single = !/\s/.test(value) && /^https?:\/\//i.test(value);
       var tags = form.querySelector("[name=tags]").value.split(",").map(function (t) { return t.trim(); }).filter(Boolean);
-      var share = DWQueue.share({
+      return {
         url: single ? value : "", text: single ? "" : value, note: form.querySelector("[name=note]").value.trim(),
         tags: tags, wall: body.dataset.wallSlug, source: "web"
-      });
-      DWQueue.add(share).then(function () {
+      };
+    }
+    function queue(share, files) {
+      return DWQueue.add(share, files).then(function () {
         form.reset(); content.style.height = "";
-        wall.prepend(queuedCard({ id: share.id, body: share })); watch(wall);
+        wall.prepend(queuedCard({ id: share.id, body: share, files: files })); watch(wall);
         if (!navigator.onLine) toast("You are offline: it will be sent when you are back.");
         return drain();
-      }).catch(function () { form.submit(); });
+      });
+    }
+    /* Dropped or picked files are saved at once, each an item carrying what the box holds. */
+    function queueFiles(list) {
+      var files = Array.prototype.slice.call(list);
+      queue(DWQueue.fileShare(fields(), files), files).catch(function () { toast("Could not keep the files in this browser."); });
+    }
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      if (!content.value.trim()) return;
+      queue(DWQueue.share(fields())).catch(function () { form.submit(); });
     });
   }
 

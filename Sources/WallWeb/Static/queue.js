@@ -1,6 +1,7 @@
 /* The offline share queue, kept in IndexedDB and shared by the page and the service worker.
    A share is queued first and sent after, with the id it was given when it was made, so it is
-   saved exactly once however often it is sent. */
+   saved exactly once however often it is sent. An entry may hold files (Blobs, which IndexedDB
+   stores as they are); it is then sent as a multipart share, all files or none. */
 (function (global) {
   "use strict";
   var DB = "dwall", STORE = "outbox";
@@ -35,26 +36,54 @@
     return (h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20)).toUpperCase();
   }
 
-  /* A share as POST /v1/share takes it, from a share sheet's or the share box's fields. */
-  function share(fields) {
+  /* The link, passage and title of a share sheet's or the share box's fields; a link found in the
+     passage (Android puts it there) is taken out of it. */
+  function parts(fields) {
     var text = (fields.text || "").trim(), url = (fields.url || "").trim(), title = (fields.title || "").trim();
     if (!url) {
       var found = text.match(/https?:\/\/\S+/i);
       if (found) { url = found[0]; text = text.replace(found[0], "").trim(); }
     }
-    var body = { id: fields.id || uuid(), timestamp: new Date().toISOString(), source: fields.source || "web" };
-    if (url && (!text || text === title)) { body.contentType = "url"; body.url = url; if (title) body.title = title; }
-    else { body.contentType = "text"; body.text = text || title; if (url) body.url = url; if (text && title) body.title = title; }
+    return { text: text, url: url, title: title };
+  }
+
+  function extras(body, fields) {
     if (fields.note) body.userNote = fields.note;
     if (fields.wall) body.wall = fields.wall;
     if (fields.tags && fields.tags.length) body.tags = fields.tags;
     return body;
   }
 
+  /* A share as POST /v1/share takes it, from a share sheet's or the share box's fields. */
+  function share(fields) {
+    var p = parts(fields), text = p.text, url = p.url, title = p.title;
+    var body = { id: fields.id || uuid(), timestamp: new Date().toISOString(), source: fields.source || "web" };
+    if (url && (!text || text === title)) { body.contentType = "url"; body.url = url; if (title) body.title = title; }
+    else { body.contentType = "text"; body.text = text || title; if (url) body.url = url; if (text && title) body.title = title; }
+    return extras(body, fields);
+  }
+
+  /* The metadata part of a share of files: each file becomes an item carrying the link, title and
+     passage shared with it, as the server's share target does. */
+  function fileShare(fields, files) {
+    var p = parts(fields);
+    var images = Array.prototype.every.call(files, function (f) { return /^image\//.test(f.type || ""); });
+    var body = { id: fields.id || uuid(), timestamp: new Date().toISOString(), source: fields.source || "web", contentType: images ? "image" : "file" };
+    if (p.url) body.url = p.url;
+    if (p.title) body.title = p.title;
+    if (p.text) body.text = p.text;
+    return extras(body, fields);
+  }
+
   global.DWQueue = {
     uuid: uuid,
     share: share,
-    add: function (body) { return run("readwrite", function (s) { return s.put({ id: body.id, body: body, queuedAt: Date.now() }); }); },
+    fileShare: fileShare,
+    add: function (body, files) {
+      var entry = { id: body.id, body: body, queuedAt: Date.now() };
+      if (files && files.length) entry.files = Array.prototype.slice.call(files);
+      return run("readwrite", function (s) { return s.put(entry); });
+    },
     all: function () { return run("readonly", function (s) { return s.getAll(); }).then(function (r) { return r || []; }); },
     remove: function (id) { return run("readwrite", function (s) { return s.delete(id); }); }
   };

@@ -48,14 +48,17 @@ function pageFromNetwork(request) {
   });
 }
 
-/* A share from the share sheet: queued with its own id, then the wall sends it. */
+/* A share from the share sheet: queued with its own id (files and all: IndexedDB keeps the
+   Blobs), then the wall sends it. If it can't be queued, the POST goes on to the server. */
 function takeShare(request) {
+  var copy = request.clone();
   return request.formData().then(function (form) {
-    var body = DWQueue.share({ title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" });
-    return DWQueue.add(body);
+    var fields = { id: form.get("id") || undefined, title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" };
+    var files = form.getAll("file").filter(function (f) { return typeof f !== "string" && (f.size > 0 || f.name); });
+    return files.length ? DWQueue.add(DWQueue.fileShare(fields, files), files) : DWQueue.add(DWQueue.share(fields));
   }).then(function () {
     return Response.redirect("/?notice=queued", 303);
   }, function () {
-    return Response.redirect("/", 303);
+    return fetch(copy);
   });
 }
