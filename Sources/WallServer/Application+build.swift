@@ -75,8 +75,10 @@ public func buildApplication(
     api.addRoutes(ItemFilesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
     api.addRoutes(EventsController(store: store, heartbeat: arguments.heartbeat).endpoints, atPath: "/events")
-    api.addRoutes(ImportController(store: store).endpoints, atPath: "/import")
-    api.addRoutes(ExportController(store: store, clock: Date.init).endpoints, atPath: "/export")
+    api.addRoutes(
+        ImportController(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes).endpoints, atPath: "/import"
+    )
+    api.addRoutes(ExportController(store: store, blobs: blobs, clock: Date.init).endpoints, atPath: "/export")
     router.addRoutes(api, atPath: "/v1")
 
     let web = WebApp(

@@ -6,7 +6,8 @@ public struct ImportEntry: Codable, Sendable, Equatable {
     /// uses the item's id (kept as the new item's id when it is free); other formats get an id
     /// derived from the entry's content (`ImportEntry.derivedID`).
     public var id: UUID
-    /// What the entry holds: `url` or `text`.
+    /// What the entry holds: `url` or `text`; `image` or `file` only in an archive import, whose
+    /// blobs come with it.
     public var contentType: ItemKind
     /// The link.
     public var url: String?
@@ -28,12 +29,14 @@ public struct ImportEntry: Codable, Sendable, Equatable {
     public var sharedAt: Date?
     /// Where it first came from (our own export keeps it; `import` otherwise).
     public var source: ShareSource?
+    /// The file an `image` or `file` entry holds (blobs by hash, which the same archive brings).
+    public var file: ItemFile?
 
     /// Makes an entry.
     public init(
         id: UUID, contentType: ItemKind, url: String? = nil, text: String? = nil, title: String? = nil,
         userNote: String? = nil, wall: String? = nil, tags: [String]? = nil, createdAt: Date? = nil,
-        updatedAt: Date? = nil, sharedAt: Date? = nil, source: ShareSource? = nil
+        updatedAt: Date? = nil, sharedAt: Date? = nil, source: ShareSource? = nil, file: ItemFile? = nil
     ) {
         self.id = id
         self.contentType = contentType
@@ -47,5 +50,6 @@ public struct ImportEntry: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.sharedAt = sharedAt
         self.source = source
+        self.file = file
     }
 }

@@ -11,9 +11,12 @@ public struct ValidImport: Sendable, Equatable {
     public let createdAt: Date?
     /// The original last-changed date, if known.
     public let updatedAt: Date?
+    /// The file of an `image` or `file` entry (its blobs are checked by whoever stores it).
+    public let file: ItemFile?
 
-    init(share: ValidShare, createdAt: Date?, updatedAt: Date?) {
+    init(share: ValidShare, createdAt: Date?, updatedAt: Date?, file: ItemFile? = nil) {
         self.share = share
+        self.file = file
         self.createdAt = createdAt?.roundedToMillis
         self.updatedAt = updatedAt?.roundedToMillis
     }
@@ -25,7 +28,7 @@ public struct ValidImport: Sendable, Equatable {
             shareID: s.shareID, kind: s.kind, url: s.url, canonicalURL: s.canonicalURL, text: s.text, title: s.title,
             note: s.note, wall: wallID.uuidString, tags: s.tags, sharedAt: s.sharedAt, source: s.source
         )
-        return ValidImport(share: bound, createdAt: createdAt, updatedAt: updatedAt)
+        return ValidImport(share: bound, createdAt: createdAt, updatedAt: updatedAt, file: file)
     }
 }
 
@@ -33,8 +36,17 @@ extension ImportEntry {
     /// Checks and normalises the entry with the same rules as a single share; throws a validation
     /// error naming the field at fault.
     public func validated() throws(ValidationError) -> ValidImport {
-        guard contentType == .url || contentType == .text else {
-            throw .invalid("contentType", "Only url and text entries can be imported (files travel with --with-files).")
+        let hasFile = contentType == .image || contentType == .file
+        if hasFile {
+            guard let file else { throw .missing("file", "An \(contentType.rawValue) entry needs its file.") }
+            for hash in file.blobHashes where !Self.isSHA256(hash) {
+                throw .invalid("file", "A file's hashes are 64 lower-case hex digits.")
+            }
+            guard file.size >= 0, !file.contentType.isEmpty else {
+                throw .invalid("file", "A file needs its size and type.")
+            }
+        } else if file != nil {
+            throw .invalid("file", "Only image and file entries hold a file.")
         }
         for (field, date) in [("createdAt", createdAt), ("updatedAt", updatedAt)] {
             if let date, !ShareRequest.acceptedTimestamps.contains(date.timeIntervalSince1970) {
@@ -45,6 +57,12 @@ extension ImportEntry {
             id: id, contentType: contentType, url: url, text: text, title: title, userNote: userNote, wall: wall,
             tags: tags, timestamp: sharedAt, source: source ?? .import
         )
-        return ValidImport(share: try request.validated(), createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+        let share = try request.validated(attachmentCount: hasFile ? 1 : 0)
+        return ValidImport(share: share, createdAt: createdAt, updatedAt: updatedAt ?? createdAt, file: file)
+    }
+
+    /// 64 lower-case hex digits, as a blob's name.
+    private static func isSHA256(_ hash: String) -> Bool {
+        hash.utf8.count == 64 && hash.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

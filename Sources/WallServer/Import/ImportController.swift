@@ -7,11 +7,17 @@ import WallStore
 
 /// `POST /v1/import`: one batch of a bulk import (see `ImportRequest`); answers what became of
 /// each entry. Batches are larger than other JSON bodies (`Limits.maxImportBodyBytes`).
+/// `POST /v1/import/archive`: a whole export with its files (`ExportArchive`), in one request.
 struct ImportController {
     let store: any WallStore
+    let blobs: any BlobStore
+    /// Largest file an archive may bring (the server's upload limit).
+    let maxFileBytes: Int64
 
     var endpoints: RouteCollection<WallRequestContext> {
-        RouteCollection(context: WallRequestContext.self).post(use: importBatch)
+        RouteCollection(context: WallRequestContext.self)
+            .post(use: importBatch)
+            .post("archive", use: importArchive)
     }
 
     func importBatch(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportResponse> {
@@ -31,5 +37,37 @@ struct ImportController {
             throw error.validationError
         }
         return JSONBody(try await ImportRunner(store: store).run(batch, userID: identity.userID))
+    }
+
+    /// Takes the archive to a temporary file (at most `Limits.maxImportArchiveBytes`), then
+    /// imports it; `?enrich=0` skips link previews.
+    func importArchive(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportResponse> {
+        let identity = try context.requireIdentity()
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/zip" || type == "application/octet-stream" else {
+            throw APIError(.unsupportedMediaType, .unsupportedMediaType, "Send the archive as application/zip.")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dwall-import-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await Self.save(request.body, to: file)
+        let enrich = request.uri.queryParameters.get("enrich") != "0"
+        let importer = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: maxFileBytes)
+        return JSONBody(try await importer.run(file, userID: identity.userID, enrich: enrich))
+    }
+
+    private static func save(_ body: RequestBody, to file: URL) async throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw APIError(.internalServerError, .internalError, "Could not make a temporary file.")
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        var received: Int64 = 0
+        for try await buffer in body {
+            received += Int64(buffer.readableBytes)
+            guard received <= Limits.maxImportArchiveBytes else {
+                throw APIError(.contentTooLarge, .tooLarge, "An archive is at most \(Limits.maxImportArchiveBytes) bytes.")
+            }
+            try handle.write(contentsOf: Data(buffer: buffer))
+        }
     }
 }

@@ -7,6 +7,9 @@ import WallStore
 /// Used by `POST /v1/import` and the settings page's upload.
 struct ImportRunner {
     let store: any WallStore
+    /// The blobs this request brought (an archive import's); an image or file entry is stored
+    /// only when every blob it names is among them, so nobody can claim a file by its hash.
+    var uploadedBlobs: Set<String> = []
 
     /// Refuses the whole batch (400, changing nothing) only for a malformed wall list or too many
     /// entries; a bad entry is skipped with its reason and the rest are stored.
@@ -23,6 +26,9 @@ struct ImportRunner {
         for (index, entry) in batch.entries.enumerated() {
             do {
                 let checked = try entry.validated()
+                if let file = checked.file, !file.blobHashes.allSatisfy(uploadedBlobs.contains) {
+                    throw ValidationError.invalid("file", "Files are imported with their bytes: send an archive (dwall export --with-files).")
+                }
                 if let ref = checked.share.wall {
                     valid.append((index, checked.resolving(wallID: try await walls.id(for: ref))))
                 } else {

@@ -84,12 +84,14 @@ struct ImportPlan {
     private func newItem(_ entry: ValidImport, wallID: UUID, idTaken: Bool) -> Item {
         let share = entry.share
         let createdAt = entry.createdAt ?? now
-        return Item(
+        var item = Item(
             id: idTaken ? UUID.timeOrdered(at: now) : share.shareID, kind: share.kind, url: share.url,
             title: share.title, text: share.text, userNote: share.note, tags: share.tags, wallId: wallID,
             source: share.source, state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: createdAt, updatedAt: entry.updatedAt ?? createdAt
         )
+        item.file = entry.file
+        return item
     }
 
     /// The follow-up jobs of the new items, at `.bulk` priority's order (item order).

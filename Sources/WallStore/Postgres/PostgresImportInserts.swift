@@ -21,6 +21,7 @@ struct PostgresImportInserts {
         var text: String?
         var note: String?
         var tags: [String]
+        var file: String?
     }
 
     /// Inserts the new items, in order, each with the next sort key; returns the ids of those
@@ -35,7 +36,7 @@ struct PostgresImportInserts {
             let item = new.item
             let row = Nullable(
                 url: item.url, canonicalURL: new.canonicalURL, title: item.title, text: item.text, note: item.userNote,
-                tags: item.tags
+                tags: item.tags, file: try ItemFileColumn.encode(item.file)
             )
             nullable.append(String(decoding: try encoder.encode(row), as: UTF8.self))
         }
@@ -52,11 +53,11 @@ struct PostgresImportInserts {
         let documents = items.map { SearchDocument(item: $0).text }
         let rows = try await connection.query("""
             INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                               state, shared_at, created_at, updated_at, sort_key, search)
+                               state, shared_at, created_at, updated_at, sort_key, search, file)
             SELECT r.id, \(userID), r.wall_id, r.kind, r.n->>'url', r.n->>'canonicalURL', r.n->>'title',
                    r.n->>'text', r.n->>'note', ARRAY(SELECT jsonb_array_elements_text(r.n->'tags')), r.source,
                    r.state, CASE WHEN r.has_shared_at THEN r.shared_at END, r.created_at, r.updated_at, r.sort_key,
-                   to_tsvector('dwall_search', r.document)
+                   to_tsvector('dwall_search', r.document), r.n->>'file'
             FROM unnest(\(ids)::uuid[], \(walls)::uuid[], \(kinds)::text[], \(nullable)::jsonb[],
                         \(sources)::text[], \(states)::text[], \(hasSharedAt)::boolean[], \(sharedAts)::timestamptz[],
                         \(createdAts)::timestamptz[], \(updatedAts)::timestamptz[], \(sortKeys)::bigint[],

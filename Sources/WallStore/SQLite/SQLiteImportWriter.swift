@@ -36,14 +36,20 @@ enum SQLiteImportWriter {
             }
             let createdAt = entry.createdAt ?? now
             let followUpJobs = followUps.jobs(for: share.kind)
-            let item = Item(
+            var item = Item(
                 id: try idIsFree(share.shareID, db) ? share.shareID : UUID.timeOrdered(at: now), kind: share.kind,
                 url: share.url, title: share.title, text: share.text, userNote: share.note, tags: share.tags,
                 wallId: wallID, source: share.source, state: followUpJobs.isEmpty ? .ready : .pending, sharedAt: share.sharedAt,
                 createdAt: createdAt, updatedAt: entry.updatedAt ?? createdAt
             )
+            item.file = entry.file
             sortKey += 1
             try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: sortKey, userID: userID, db)
+            if let file = item.file {
+                try db.execute(
+                    sql: "UPDATE items SET file = ? WHERE id = ?", arguments: [try ItemFileColumn.encode(file), item.id.dbText]
+                )
+            }
             try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
             try SQLiteJobSQL.insertFollowUps(followUpJobs, priority: .bulk, item: item, userID: userID, now: now, db)
             outcomes.append(.imported(item))

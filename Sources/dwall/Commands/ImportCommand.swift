@@ -34,7 +34,9 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let parsed = try read()
+        let data = try readData()
+        if data.starts(with: Self.zipMagic) { return try await importArchive(data) }
+        let parsed = try parse(data)
         if dryRun {
             print("\(parsed.entries.count) entries to import from a \(parsed.format.rawValue) file (\(parsed.encoding.rawValue)); \(parsed.problems.count) can't be read.")
             for problem in parsed.problems { print("skipped \(problem)") }
@@ -59,13 +61,38 @@ struct ImportCommand: AsyncParsableCommand {
         summary.print(json: json)
     }
 
-    private func read() throws -> ParsedImport {
-        let data: Data
+    /// A zip archive's first bytes (`dwall export --with-files`).
+    static let zipMagic = Data([0x50, 0x4B, 0x03, 0x04])
+
+    private func readData() throws -> Data {
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            return file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             throw ClientExit.fail("Could not read \(file): \(error.localizedDescription)")
         }
+    }
+
+    /// An export with its files goes to the server whole; it stores the files, then the items.
+    private func importArchive(_ data: Data) async throws {
+        if dryRun {
+            print("A Digital Wall archive of \(data.count) bytes (its files and items are read by the server).")
+            return
+        }
+        let context = ClientContext()
+        let credentials = try context.credentials()
+        let client = context.client(server: credentials.server, token: credentials.token, maxConnections: 1)
+        let response: ImportResponse
+        do {
+            response = try await client.importArchive(data, enrich: !noEnrich, timeout: .seconds(3_600))
+        } catch {
+            throw ClientExit.fail(error, doing: "Import failed (run it again: nothing is stored twice)")
+        }
+        var summary = ImportSummary(archiveEntries: response.results.count)
+        summary.add(response.results, from: [])
+        summary.print(json: json)
+    }
+
+    private func parse(_ data: Data) throws -> ParsedImport {
         do throws(ImportFileError) {
             return try ImportFile.parse(data, options: ImportOptions(folders: folders, wall: wall))
         } catch {

@@ -23,6 +23,12 @@ struct ImportSummary: Encodable {
         skipped = parsed.problems.map { Skipped(location: $0.location, reason: $0.reason) }
     }
 
+    /// The summary of an archive import (the server read the file).
+    init(archiveEntries: Int) {
+        format = "digitalwall archive"
+        entries = archiveEntries
+    }
+
     mutating func add(_ results: [ImportResult], from parsed: [ParsedEntry]) {
         let locations = Dictionary(parsed[sent..<min(parsed.count, sent + results.count)].map { ($0.entry.id, $0.location) }, uniquingKeysWith: { first, _ in first })
         sent += results.count
