@@ -27,7 +27,10 @@ final class ShareViewController: UIViewController {
         let extracted = await AttachmentExtractor().extract(from: providers)
         // Decoding pictures is slow and must not hold the main thread; ImageIO reads only what the thumbnail needs.
         let contents = await Task.detached(priority: .userInitiated) {
-            ImageDownscalePolicy.standard.apply(to: extracted.contents) { file, policy in ImageIODownscaler.downscale(file, policy: policy) }
+            let policy = ImagePolicy.phone
+            return policy.apply(to: extracted.contents, pixelSize: ImageIODownscaler.pixelSize) { file, maxPixelSize in
+                ImageIODownscaler.downscale(file, maxPixelSize: maxPixelSize, policy: policy)
+            }
         }.value
         let extraction = Extraction(contents: contents, skipped: extracted.skipped)
         let credentials = try? environment?.credentialStore.load()

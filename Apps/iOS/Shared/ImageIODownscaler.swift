@@ -3,13 +3,28 @@ import ImageIO
 import ShareKit
 import UniformTypeIdentifiers
 
-/// Makes a picture small with ImageIO before it enters the outbox: a thumbnail no larger than the
-/// policy's size, decoded straight from the file or bytes (never the full image in memory), with
-/// its orientation applied, encoded as JPEG.
+/// Makes a picture small with ImageIO before it enters the outbox, as ShareKit's `ImagePolicy`
+/// decides: a thumbnail no larger than the size it names, decoded straight from the file or bytes
+/// (never the full image in memory), with its orientation applied, encoded as JPEG.
 enum ImageIODownscaler {
-    /// The JPEG bytes of `file` at most `policy.maxPixelSize` on its long side; `nil` when ImageIO
+    /// The width and height of `file` from its header (nothing is decoded); `nil` when ImageIO
     /// can't read it.
-    static func downscale(_ file: AttachmentFile, policy: ImageDownscalePolicy) -> Data? {
+    static func pixelSize(_ file: AttachmentFile) -> (width: Int, height: Int)? {
+        let options = [kCGImageSourceShouldCache: false] as CFDictionary
+        let source: CGImageSource?
+        switch file.source {
+        case .file(let url): source = CGImageSourceCreateWithURL(url as CFURL, options)
+        case .data(let data): source = CGImageSourceCreateWithData(data as CFData, options)
+        }
+        guard let source, let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, options) as? [CFString: Any],
+              let width = properties[kCGImagePropertyPixelWidth] as? Int, let height = properties[kCGImagePropertyPixelHeight] as? Int
+        else { return nil }
+        return (width, height)
+    }
+
+    /// The JPEG bytes of `file` at most `maxPixelSize` on its long side, at the policy's JPEG
+    /// quality; `nil` when ImageIO can't read it.
+    static func downscale(_ file: AttachmentFile, maxPixelSize: Int, policy: ImagePolicy) -> Data? {
         let sourceOptions = [kCGImageSourceShouldCache: false] as CFDictionary
         let source: CGImageSource?
         switch file.source {
@@ -21,7 +36,7 @@ enum ImageIODownscaler {
             kCGImageSourceCreateThumbnailFromImageAlways: true,
             kCGImageSourceCreateThumbnailWithTransform: true,
             kCGImageSourceShouldCacheImmediately: true,
-            kCGImageSourceThumbnailMaxPixelSize: policy.maxPixelSize,
+            kCGImageSourceThumbnailMaxPixelSize: maxPixelSize,
         ] as CFDictionary
         guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnailOptions) else { return nil }
         let output = NSMutableData()

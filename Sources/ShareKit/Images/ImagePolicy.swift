@@ -1,41 +1,49 @@
 import WallCore
 
-/// Decides how large an image may be when it leaves the device.
+/// Decides the largest size an image may have when it leaves the device: send it as it is, send
+/// a smaller copy (at most so many pixels on its long side), or don't send it.
 ///
-/// The iOS share extension calls `decide(_:)` before it uploads and, for `.downscale`, makes a
-/// copy with ImageIO (`CGImageSourceCreateThumbnailAtIndex` with
-/// `kCGImageSourceThumbnailMaxPixelSize` set to `maxPixelSize` and
+/// The one policy for every client. The iOS share extension asks it for each picture before the
+/// share enters the outbox (`apply(to:pixelSize:downscale:)`) and makes the smaller copy with
+/// ImageIO (`CGImageSourceCreateThumbnailAtIndex` with `kCGImageSourceThumbnailMaxPixelSize` and
 /// `kCGImageSourceCreateThumbnailWithTransform`, which decodes at the smaller size, so the
-/// extension stays well inside its memory limit and applies the EXIF orientation). Where no
+/// extension stays well inside its memory limit, and applies the EXIF orientation). Where no
 /// downscaler exists (`canDownscale` false, as on Linux) a file is sent as it is, or refused when
-/// it is over the server's limit. Non-image files are never changed.
+/// it is over the server's limit. Non-image files and GIFs (which would lose their animation) are
+/// never changed.
 public struct ImagePolicy: Sendable, Equatable {
     /// The largest file the server takes (its `--max-upload-mb`).
     public var maxUploadBytes: Int64
-    /// The longest edge sent, in pixels (what the wall shows needs far less; originals above it
-    /// are mostly camera resolution nobody zooms into from a wall).
+    /// The longest edge sent, in pixels: what a wall card or an item page shows at most, at 3× on
+    /// the largest phone; originals above it are camera resolution nobody zooms into from a wall.
     public var maxPixelSize: Int
     /// Memory the downscaled bitmap may take (4 bytes a pixel), for the extension's budget.
     public var maxBitmapBytes: Int
+    /// JPEG quality (0…1) of a smaller copy.
+    public var jpegQuality: Double
     /// Whether this platform can make a smaller copy.
     public var canDownscale: Bool
 
     /// Makes a policy; the defaults suit an iOS share extension (about 120 MB of memory in all).
     public init(
-        maxUploadBytes: Int64 = Limits.defaultMaxUploadBytes, maxPixelSize: Int = 4_096,
-        maxBitmapBytes: Int = 48 * 1_048_576, canDownscale: Bool
+        maxUploadBytes: Int64 = Limits.defaultMaxUploadBytes, maxPixelSize: Int = 2_048,
+        maxBitmapBytes: Int = 48 * 1_048_576, jpegQuality: Double = 0.85, canDownscale: Bool
     ) {
         self.maxUploadBytes = maxUploadBytes
         self.maxPixelSize = maxPixelSize
         self.maxBitmapBytes = maxBitmapBytes
+        self.jpegQuality = jpegQuality
         self.canDownscale = canDownscale
     }
+
+    /// The phone's policy: pictures larger than 2,048 pixels or the server's limit are made smaller.
+    public static let phone = ImagePolicy(canDownscale: true)
 
     /// What is known about a file before sending it.
     public struct Facts: Sendable, Equatable {
         /// Its size in bytes.
         public var byteCount: Int64
-        /// Whether it is a picture the device could re-encode (JPEG, PNG, HEIC, …).
+        /// Whether it is a picture the device could re-encode (JPEG, PNG, HEIC, …; not a GIF).
         public var isImage: Bool
         /// Its width and height in pixels, when known.
         public var pixelSize: (width: Int, height: Int)?
@@ -58,8 +66,8 @@ public struct ImagePolicy: Sendable, Equatable {
     public enum Decision: Sendable, Equatable {
         /// Send the file unchanged.
         case sendAsIs
-        /// Send a copy whose longest edge is at most this many pixels (JPEG or HEIC, EXIF
-        /// orientation applied).
+        /// Send a copy whose longest edge is at most this many pixels (JPEG at `jpegQuality`,
+        /// EXIF orientation applied).
         case downscale(maxPixelSize: Int)
         /// Don't send it: it is over the server's limit and can't be made smaller here.
         case refuse(String)
