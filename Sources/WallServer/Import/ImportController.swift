@@ -3,11 +3,13 @@ import Hummingbird
 import NIOCore
 import NIOFoundationCompat
 import WallCore
+import WallImport
 import WallStore
 
 /// `POST /v1/import`: one batch of a bulk import (see `ImportRequest`); answers what became of
 /// each entry. Batches are larger than other JSON bodies (`Limits.maxImportBodyBytes`).
 /// `POST /v1/import/archive`: a whole export with its files (`ExportArchive`), in one request.
+/// `POST /v1/import/read`: a bookmark file read into entries (`ImportPreview`), for the web page.
 struct ImportController {
     let store: any WallStore
     let blobs: any BlobStore
@@ -18,6 +20,7 @@ struct ImportController {
         RouteCollection(context: WallRequestContext.self)
             .post(use: importBatch)
             .post("archive", use: importArchive)
+            .post("read", use: readFile)
     }
 
     func importBatch(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportResponse> {
@@ -69,5 +72,35 @@ struct ImportController {
             }
             try handle.write(contentsOf: Data(buffer: buffer))
         }
+    }
+
+    /// Reads a bookmark file (any format `dwall import` reads, at most `Limits.maxImportFileBytes`)
+    /// and answers its entries, so a browser can send them in batches and show its progress;
+    /// `?folders=walls` and `?wall=` as `dwall import`'s options. Stores nothing.
+    func readFile(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportPreview> {
+        _ = try context.requireIdentity()
+        let query = request.uri.queryParameters
+        guard let folders = ImportOptions.Folders(rawValue: query.get("folders") ?? "tags") else {
+            throw ValidationError.invalid("folders", "folders must be tags or walls.")
+        }
+        let wall = query.get("wall").flatMap { $0.isEmpty ? nil : $0 }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Limits.maxImportFileBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, .tooLarge, "A bookmark file is at most \(Limits.maxImportFileBytes) bytes.")
+        }
+        let parsed: ParsedImport
+        do throws(ImportFileError) {
+            parsed = try ImportFile.parse(Data(buffer: body), options: ImportOptions(folders: folders, wall: wall))
+        } catch {
+            throw ValidationError.invalid("file", error.message)
+        }
+        return JSONBody(ImportPreview(
+            format: parsed.format.rawValue, walls: parsed.walls, entries: parsed.entries.map(\.entry),
+            locations: parsed.entries.map(\.location),
+            problems: parsed.problems.map { ImportPreviewProblem(location: $0.location, reason: $0.reason) }
+        ))
     }
 }

@@ -265,6 +265,61 @@
     }
   });
 
+  /* ---- Settings: import a bookmark file. The server reads the file (the same readers as
+     `dwall import`), then the page sends its entries in batches of 500, each one transaction,
+     and counts what the server answered: the progress shown is what is stored. ---------- */
+  function importForm() {
+    var form = document.querySelector("[data-import-form]"); if (!form) return;
+    var bar = document.querySelector("[data-import-progress]"), status = document.querySelector("[data-import-status]");
+    var skippedList = document.querySelector("[data-import-skipped]"), BATCH = 500;
+    function say(text) { status.textContent = text; }
+    function fail(response) {
+      return response.json().then(function (b) { return (b.error && b.error.message) || "The server refused it."; },
+        function () { return "The server refused it (" + response.status + ")."; });
+    }
+    function skipped(location, reason) {
+      if (skippedList.children.length >= 100) return;
+      var li = document.createElement("li"); li.textContent = location + ": " + reason; skippedList.appendChild(li);
+    }
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var file = form.querySelector("[data-import-file]").files[0]; if (!file) return;
+      var button = form.querySelector("button[type=submit]"), enrich = form.elements.enrich.checked;
+      button.disabled = true; skippedList.textContent = ""; say("Reading " + file.name + "…");
+      var counts = { imported: 0, duplicates: 0, skipped: 0 };
+      var query = "?folders=" + encodeURIComponent(form.elements.folders.value);
+      api("POST", "/v1/import/read" + query, undefined, { body: file, headers: { "X-CSRF-Token": csrf, "Content-Type": "application/octet-stream" } })
+        .then(function (response) {
+          if (!response.ok) return fail(response).then(function (m) { throw new Error(m); });
+          return response.json();
+        })
+        .then(function (preview) {
+          preview.problems.forEach(function (p) { counts.skipped += 1; skipped(p.location, p.reason); });
+          var total = preview.entries.length; bar.max = Math.max(1, total); bar.value = 0; bar.hidden = false;
+          function batch(start) {
+            if (start >= total) return Promise.resolve();
+            var body = { entries: preview.entries.slice(start, start + BATCH), enrich: enrich };
+            if (start === 0 && preview.walls.length) body.walls = preview.walls;
+            return api("POST", "/v1/import", body).then(function (response) {
+              if (!response.ok) return fail(response).then(function (m) { throw new Error(m + " Stopped after " + start + " of " + total + "; import the file again to go on."); });
+              return response.json().then(function (answer) {
+                counts.imported += answer.imported; counts.duplicates += answer.duplicates; counts.skipped += answer.skipped;
+                answer.results.forEach(function (r, i) { if (r.status === "skipped") skipped(preview.locations[start + i] || r.id, r.reason || "refused"); });
+                var done = Math.min(total, start + BATCH); bar.value = done;
+                say("Imported " + counts.imported + " of " + total + " (" + counts.duplicates + " already there, " + counts.skipped + " skipped)…");
+                return batch(done);
+              });
+            });
+          }
+          return batch(0).then(function () {
+            say("Done: imported " + counts.imported + ", " + counts.duplicates + " already there, " + counts.skipped + " skipped (" + preview.format + " file).");
+          });
+        })
+        .catch(function (error) { say(error.message || "The import stopped."); })
+        .then(function () { button.disabled = false; });
+    });
+  }
+
   /* ---- Sign-out, settings, service worker -------------------------------------------- */
   var signout = document.querySelector("[data-signout]");
   if (signout) signout.addEventListener("submit", function () {
@@ -275,6 +330,7 @@
 
   times();
   deleteForm();
+  importForm();
   if (page === "wall") {
     shareBox(); more(); live(); scheduleDeletes();
     showQueued().then(drain);
