@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 import PostgresNIO
@@ -40,21 +41,28 @@ struct PostgresImportLookup {
         return result
     }
 
-    /// The items on the given walls with the given canonical links (through the unique
-    /// `(wall_id, md5(canonical_url))` index).
+    /// The items on the given walls with the given canonical links, through the unique
+    /// `(wall_id, md5(canonical_url))` index: `= ANY` on both columns (a batch names few walls),
+    /// the exact pairs picked in Swift. The hashes are made here, so the index is always usable.
     private func items(holding keys: [ImportLinkKey]) async throws -> [ImportLinkKey: UUID] {
         guard !keys.isEmpty else { return [:] }
-        let walls = keys.map(\.wallID)
-        let links = keys.map(\.canonicalURL)
+        let wanted = Set(keys)
+        let walls = Array(Set(keys.map(\.wallID)))
+        let hashes = Array(Set(keys.map { Self.md5Hex($0.canonicalURL) }))
         let rows = try await connection.query("""
-            SELECT i.wall_id, i.canonical_url, i.id
-            FROM unnest(\(walls)::uuid[], \(links)::text[]) AS k (wall_id, url)
-            JOIN items i ON i.wall_id = k.wall_id AND md5(i.canonical_url) = md5(k.url) AND i.canonical_url = k.url
+            SELECT wall_id, canonical_url, id FROM items
+            WHERE wall_id = ANY(\(walls)::uuid[]) AND md5(canonical_url) = ANY(\(hashes)::text[])
             """, logger: logger)
         var found: [ImportLinkKey: UUID] = [:]
         for try await (wallID, link, id) in rows.decode((UUID, String, UUID).self) {
-            found[ImportLinkKey(wallID: wallID, canonicalURL: link)] = id
+            let key = ImportLinkKey(wallID: wallID, canonicalURL: link)
+            if wanted.contains(key) { found[key] = id }
         }
         return found
+    }
+
+    /// PostgreSQL's `md5(text)`: the hex MD5 of the UTF-8 bytes.
+    private static func md5Hex(_ text: String) -> String {
+        Insecure.MD5.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
