@@ -2,9 +2,12 @@ import Foundation
 import GRDB
 import WallCore
 
-/// The job queue in the SQLite file, for one process: every change is one write transaction on
-/// the single writer, so a claim is atomic without row locks; wake-ups are in-process.
+/// The job queue in the SQLite file, for one process: every change is a savepoint in the single
+/// writer's next group-commit batch (`SQLiteWriteQueue`), beside the shares, so a claim is
+/// atomic without row locks and a job's claim and settle add no fsync of their own; wake-ups are
+/// in-process.
 struct SQLiteJobQueue: JobQueue {
+    let writes: SQLiteWriteQueue
     let pool: DatabasePool
     let clock: @Sendable () -> Date
     let signal: WakeSignal
@@ -15,7 +18,7 @@ struct SQLiteJobQueue: JobQueue {
         for job in jobs { try job.validate() }
         guard !jobs.isEmpty else { return [] }
         let now = self.now
-        let stored = try await pool.write { db in try jobs.map { try SQLiteJobSQL.insert($0, now: now, db) } }
+        let stored = try await writes.write { db, _ in try jobs.map { try SQLiteJobSQL.insert($0, now: now, db) } }
         signal.notify()
         return stored
     }
@@ -28,7 +31,7 @@ struct SQLiteJobQueue: JobQueue {
         let until = now.addingTimeInterval(lease.seconds).roundedToMillis
         let kindList = kinds.map(\.rawValue)
         let marks = databaseQuestionMarks(count: kindList.count)
-        return try await pool.write { db in
+        return try await writes.write { db, _ in
             // A job whose worker vanished on its last attempt is dead, not run again.
             try db.execute(
                 sql: """
@@ -39,16 +42,7 @@ struct SQLiteJobQueue: JobQueue {
                 arguments: StatementArguments([now.millisSince1970, now.millisSince1970, Int64(retry.maxAttempts)])
                     + StatementArguments(kindList)
             )
-            let ids = try String.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM jobs
-                    WHERE kind IN (\(marks))
-                      AND ((state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_expires_at <= ?))
-                    ORDER BY priority DESC, run_at, id LIMIT ?
-                    """,
-                arguments: StatementArguments(kindList) + [now.millisSince1970, now.millisSince1970, limit]
-            )
+            let ids = try SQLiteJobSQL.dueIDs(kinds: kindList, now: now, limit: limit, db)
             return try ids.compactMap { id in
                 try db.execute(
                     sql: """
@@ -69,7 +63,7 @@ struct SQLiteJobQueue: JobQueue {
     }
 
     func complete(_ lease: JobLease) async throws -> Bool {
-        try await pool.write { db in
+        try await writes.write { db, _ in
             try db.execute(
                 sql: "DELETE FROM jobs WHERE id = ? AND lease_id = ? AND state = 'running'",
                 arguments: [lease.jobID.dbText, lease.leaseID.dbText]
@@ -81,7 +75,7 @@ struct SQLiteJobQueue: JobQueue {
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
         let now = self.now
         let message = String(error.prefix(Limits.maxJobErrorLength))
-        return try await pool.write { db in
+        return try await writes.write { db, _ -> JobState? in
             guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
                   job.lease == lease else { return nil }
             let dead = permanent || job.attempts >= retry.maxAttempts
@@ -132,7 +126,7 @@ struct SQLiteJobQueue: JobQueue {
     private func change(_ lease: JobLease, _ assignments: String, _ arguments: [(any DatabaseValueConvertible)?]) async throws -> Bool {
         let now = self.now
         let values = StatementArguments(arguments) + [now.millisSince1970, lease.jobID.dbText, lease.leaseID.dbText]
-        return try await pool.write { db in
+        return try await writes.write { db, _ in
             try db.execute(
                 sql: "UPDATE jobs SET \(assignments), updated_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'",
                 arguments: values
@@ -196,6 +190,65 @@ enum SQLiteJobSQL {
             job.priority.rawValue, job.runAt.millisSince1970, job.createdAt.millisSince1970,
             job.createdAt.millisSince1970,
         ])
+    }
+
+    /// The ids of up to `limit` jobs of `kinds` that are due at `now` (queued and past their run
+    /// time, or running under an expired lease), highest priority first, then earliest due, then
+    /// oldest.
+    ///
+    /// Each query walks `jobs_due` in order and stops at `limit`, so a claim costs the same with
+    /// ten queued jobs or a hundred thousand: queued jobs are read one priority at a time (an
+    /// index range per priority, and the next lower priority found through the index), running
+    /// ones are few (one per busy worker). One query with `OR` over both states made SQLite read
+    /// and sort every queued job on each claim, inside the write transaction.
+    static func dueIDs(kinds: [String], now: Date, limit: Int, _ db: Database) throws -> [String] {
+        let marks = databaseQuestionMarks(count: kinds.count)
+        let nowMillis = now.millisSince1970
+        var candidates = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT priority, run_at, id FROM jobs
+                WHERE state = 'running' AND lease_expires_at <= ? AND kind IN (\(marks))
+                ORDER BY priority DESC, run_at, id LIMIT ?
+                """,
+            arguments: [nowMillis] + StatementArguments(kinds) + [limit]
+        ).map(DueJob.init)
+        var queued = 0
+        var priority = try Int.fetchOne(db, sql: "SELECT max(priority) FROM jobs WHERE state = 'queued'")
+        while let current = priority, queued < limit {
+            let due = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT priority, run_at, id FROM jobs
+                    WHERE state = 'queued' AND priority = ? AND run_at <= ? AND kind IN (\(marks))
+                    ORDER BY run_at, id LIMIT ?
+                    """,
+                arguments: [current, nowMillis] + StatementArguments(kinds) + [limit - queued]
+            ).map(DueJob.init)
+            candidates += due
+            queued += due.count
+            priority = try Int.fetchOne(
+                db, sql: "SELECT max(priority) FROM jobs WHERE state = 'queued' AND priority < ?", arguments: [current]
+            )
+        }
+        return candidates.sorted().prefix(limit).map(\.id)
+    }
+
+    /// A due job's place in the claim order.
+    private struct DueJob: Comparable {
+        var priority: Int
+        var runAt: Int64
+        var id: String
+
+        init(_ row: Row) {
+            priority = row[0]
+            runAt = row[1]
+            id = row[2]
+        }
+
+        static func < (lhs: DueJob, rhs: DueJob) -> Bool {
+            (-lhs.priority, lhs.runAt, lhs.id) < (-rhs.priority, rhs.runAt, rhs.id)
+        }
     }
 
     static func fetch(id: String, _ db: Database) throws -> Job? {

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import WallCore
 
-/// Stores batches of shares for the group-commit queue: one transaction per batch, one savepoint
-/// per share, so one refused share never takes the others down with it.
+/// Stores batches of writes for the group-commit queue (`SQLiteWriteQueue`): shares and the job
+/// queue's small writes, one transaction per batch, one savepoint per write, so one refused write
+/// never takes the others down with it.
 struct SQLiteShareWriter: Sendable {
     let pool: DatabasePool
     let feed: EventFeed
@@ -13,7 +14,7 @@ struct SQLiteShareWriter: Sendable {
     let followUps: FollowUpPolicy
     let jobSignal: WakeSignal
 
-    func save(_ jobs: [ShareJob]) throws -> [Result<ShareOutcome, any Error>] {
+    func save(_ writes: [SQLiteWrite]) throws -> [Result<SQLiteWriteResult, any Error>] {
         defer {
             checkpointer.nudge()
             searchIndexer.nudge()
@@ -21,20 +22,29 @@ struct SQLiteShareWriter: Sendable {
         let results = try pool.write { db in
             let now = clock().roundedToMillis
             var events = EventBatch()
-            let results = jobs.map { job in
-                Result<ShareOutcome, any Error> {
-                    var jobEvents = EventBatch()
-                    let outcome = try Savepoint.run(db) {
-                        try Self.save(job.share, userID: job.userID, now: now, followUps: followUps, db, &jobEvents)
+            let results = writes.map { write in
+                Result<SQLiteWriteResult, any Error> {
+                    var writeEvents = EventBatch()
+                    let result = try Savepoint.run(db) { () throws -> SQLiteWriteResult in
+                        switch write {
+                        case .share(let job):
+                            .share(try Self.save(job.share, userID: job.userID, now: now, followUps: followUps, db, &writeEvents))
+                        case .change(let body):
+                            .change(try body(db, &writeEvents))
+                        }
                     }
-                    events.entries += jobEvents.entries
-                    return outcome
+                    events.entries += writeEvents.entries
+                    return result
                 }
             }
             events.announce(to: feed, after: db)
             return results
         }
-        if followUps.enqueuedAny(for: results) { jobSignal.notify() }
+        let shares = results.compactMap { result -> Result<ShareOutcome, any Error>? in
+            guard case .success(.share(let outcome)) = result else { return nil }
+            return .success(outcome)
+        }
+        if followUps.enqueuedAny(for: shares) { jobSignal.notify() }
         return results
     }
 

@@ -15,7 +15,8 @@ public final class SQLiteStore: WallStore {
     let pool: DatabasePool
     let clock: @Sendable () -> Date
     private let logger: Logger
-    let shareQueue: GroupCommitQueue<ShareJob, ShareOutcome>
+    /// Shares and the job queue's writes, group-committed (`SQLiteWriteQueue`).
+    let shareQueue: SQLiteWriteQueue
     let searchIndexer: SQLiteSearchIndexer
     /// The job queue in this file (see `JobQueue`).
     public let jobs: any JobQueue
@@ -40,6 +41,10 @@ public final class SQLiteStore: WallStore {
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 20000")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
+        // GRDB's pool sets the writer to `synchronous = NORMAL` when it turns WAL on, after
+        // `prepareDatabase`; NORMAL syncs the WAL only at checkpoints, so a power cut could lose
+        // acknowledged shares. Back to FULL: every commit is fsynced before it returns.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.feed = feed
         self.logger = logger
         self.clock = clock
@@ -49,12 +54,13 @@ public final class SQLiteStore: WallStore {
         let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)
         self.searchIndexer = searchIndexer
         let jobSignal = WakeSignal()
-        self.jobs = SQLiteJobQueue(pool: pool, clock: clock, signal: jobSignal)
         let writer = SQLiteShareWriter(
             pool: pool, feed: feed, clock: clock, checkpointer: checkpointer, searchIndexer: searchIndexer,
             followUps: followUps, jobSignal: jobSignal
         )
-        self.shareQueue = GroupCommitQueue(label: "dwall.store.shares") { jobs in try writer.save(jobs) }
+        let shareQueue = SQLiteWriteQueue(writer: writer)
+        self.shareQueue = shareQueue
+        self.jobs = SQLiteJobQueue(writes: shareQueue, pool: pool, clock: clock, signal: jobSignal)
         logger.debug("Opened SQLite store", metadata: ["store.path": "\(path)"])
     }
 
