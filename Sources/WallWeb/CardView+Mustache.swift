@@ -20,6 +20,7 @@ extension CardView: MustacheParent {
         case "title": title
         case "titleText": Self.plain(title)
         case "isDerivedTitle": isDerivedTitle
+        case "isFileNameTitle": isFileNameTitle
         case "description": description
         case "descriptionText": Self.plain(description)
         case "excerpt": excerpt

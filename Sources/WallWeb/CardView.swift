@@ -26,6 +26,8 @@ public struct CardView: Sendable {
     public var isMarked: Bool
     /// Whether the title is only the start of the passage shown below it (so it is not shown twice).
     public var isDerivedTitle: Bool
+    /// Whether the title is only the file's name (so the file line shows its type and size alone).
+    public var isFileNameTitle: Bool
     /// A link's description.
     public var description: [TextPart]
     /// The start of a passage (or the part around the first match).
@@ -68,10 +70,12 @@ public struct CardView: Sendable {
         } else if extras.preview?.hasImage == true {
             imageSrc = "/v1/items/\(id)/link-image"
         }
-        title = highlighter.parts(Self.titleText(of: item, extras: extras))
+        let titleText = Self.titleText(of: item, extras: extras)
+        title = highlighter.parts(titleText)
         isMarked = highlighter.isActive
         description = extras.preview?.description.map(highlighter.parts) ?? []
         isDerivedTitle = item.kind == .text && item.title == nil && item.text != nil
+        isFileNameTitle = extras.media?.fileName.map { $0 == titleText } ?? false
         excerpt = item.kind == .text ? item.text.map { highlighter.parts(Self.excerpt($0, highlighter)) } ?? [] : []
         note = item.userNote.map(highlighter.parts) ?? []
         tags = item.tags.map { TagLink(name: $0, href: tagHref($0)) }

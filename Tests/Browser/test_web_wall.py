@@ -275,6 +275,13 @@ def test_offline_file_share_is_queued_with_its_file_and_sent_once(wall, api):
     until(wall, "DWQueue.all().then(a => a.length === 0)")
     assert len([i for i in api.items() if i.get("userNote") == "picked while offline"]) == 1
 
+    # A file without a title of its own is named once, on the live card and the rendered one alike.
+    live = card(wall, saved[0]["id"]).inner_text()
+    assert live.count("offline.png") == 1, live
+    wall.reload()
+    wait_for_thumbnail(wall, saved[0]["id"])
+    assert card(wall, saved[0]["id"]).inner_text() == live, "a live card and a rendered one are the same"
+
 
 def test_offline_share_is_queued_and_sent_once_when_back(wall, api):
     wall.context.set_offline(True)

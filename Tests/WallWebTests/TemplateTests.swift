@@ -56,6 +56,18 @@ import WallWeb
         #expect(html.contains("/thumbnail"))
     }
 
+    @Test func fileCardNamesTheFileOnce() async throws {
+        let media = MediaInfo(fileName: "scan.pdf", byteCount: 2_000, contentType: "application/pdf", hasThumbnail: false)
+        let untitled = Item(id: UUID(), kind: .file, title: "scan.pdf", wallId: UUID(), source: .cli, createdAt: Date(), updatedAt: Date())
+        let html = try await renderer().render(CardView(item: untitled, extras: CardExtras(media: media)) { _ in "" }, template: "card")
+        #expect(html.components(separatedBy: "scan.pdf").count == 2, "the name once, as the title")
+        #expect(html.contains("2 KB"))
+        var titled = untitled
+        titled.title = "March receipts"
+        let named = try await renderer().render(CardView(item: titled, extras: CardExtras(media: media)) { _ in "" }, template: "card")
+        #expect(named.contains("March receipts") && named.contains("scan.pdf"), "a title of its own, and the file's name")
+    }
+
     @Test func assetsHaveVersionedPaths() async throws {
         let assets = try await renderer().assets
         #expect(assets.path("app.js").hasPrefix("/assets/app.js?v="))
