@@ -228,7 +228,11 @@ def test_share_target_post_with_a_file_becomes_an_image_card(wall, api):
     assert item["kind"] == "image" and item["source"] == "web_share_target"
     assert item["file"]["name"] == "whiteboard.png" and item["file"]["contentType"] == "image/png"
     wait_for_thumbnail(wall, item["id"])
+    status = wall.locator("[data-outbox-status]")
+    status.filter(has_text="Sent 1 share that was waiting.").wait_for()
+    assert "when you are back online" not in wall.locator("main").inner_text(), "no stale banner once it is sent"
     screenshot(wall, "wall-image-card.png")
+    status.wait_for(state="hidden", timeout=15000)
 
 
 def test_share_target_post_with_a_file_without_the_worker_is_saved_by_the_server(server, browser, api, signed_in):
@@ -291,15 +295,49 @@ def test_offline_share_is_queued_and_sent_once_when_back(wall, api):
     assert wall.evaluate("DWQueue.all().then(a => a.length)") == 1
     assert not [i for i in api.items() if i.get("text") == "Written on the train, offline"]
     body = wall.evaluate("DWQueue.all().then(a => a[0].body)")
+    status = wall.locator("[data-outbox-status]")
+    status.filter(has_text="1 share is saved on this device, waiting to be sent: it will go when you are back online.").wait_for()
+    screenshot(wall, "wall-share-waiting.png")
 
     wall.context.set_offline(False)
+    status.filter(has_text="Sent 1 share that was waiting.").wait_for()
+    assert "waiting to be sent" not in status.inner_text()
     until(wall, "DWQueue.all().then(a => a.length === 0)")
     wall.locator(".card:not(.is-queued)", has_text="Written on the train").first.wait_for()
     assert wall.locator(".card.is-queued").count() == 0
+    status.wait_for(state="hidden", timeout=15000)
 
     wall.evaluate("body => DWQueue.add(body).then(() => window.dispatchEvent(new Event('online')))", body)
     until(wall, "DWQueue.all().then(a => a.length === 0)")
     assert len([i for i in api.items() if i.get("text") == "Written on the train, offline"]) == 1, "sent twice, saved once"
+
+
+def test_a_queued_share_the_server_refuses_is_kept_and_said(wall, api):
+    # A share queued on this device that the server will refuse (a link that is not http(s)).
+    refused_id = str(uuid.uuid4()).upper()
+    wall.evaluate("""id => DWQueue.add({ id: id, timestamp: new Date().toISOString(), source: 'web', contentType: 'url',
+        url: 'ftp://example.com/refused-share', userNote: 'refused while queued', tags: ['kept'] })""", refused_id)
+    wall.reload()
+    refused = wall.locator("#queued-" + refused_id + ".is-refused")
+    refused.wait_for()
+    assert "Not saved:" in refused.inner_text() and "kept on this device" in refused.inner_text()
+    status = wall.locator("[data-outbox-status]")
+    status.filter(has_text="1 share was refused by the server and not saved; its card says why.").wait_for()
+    assert wall.evaluate("id => DWQueue.all().then(a => a.length === 1 && a[0].id === id && !!a[0].refused)", refused_id)
+    assert not [i for i in api.items() if i.get("userNote") == "refused while queued"]
+    screenshot(wall, "wall-share-refused.png")
+
+    # Still there after a reload, not sent again; taken back into the share box, it leaves the queue.
+    wall.reload()
+    refused.wait_for()
+    status.filter(has_text="refused by the server").wait_for()
+    refused.locator("button", has_text="Edit in the share box").click()
+    refused.wait_for(state="detached")
+    assert wall.input_value("#share-content") == "ftp://example.com/refused-share"
+    assert wall.input_value("#share-note") == "refused while queued"
+    assert wall.input_value("#share-tags") == "kept"
+    until(wall, "DWQueue.all().then(a => a.length === 0)")
+    status.wait_for(state="hidden")
 
 
 def test_hostile_titles_are_inert(wall, api):

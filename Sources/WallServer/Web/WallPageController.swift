@@ -130,9 +130,11 @@ struct WallPageController {
 }
 
 /// The few messages a page shows after a redirect, named in its query string (never the text
-/// itself, so a link can't make the page say anything else).
+/// itself, so a link can't make the page say anything else). The service worker's `queued`
+/// (a share kept on the device) is not one: only the page's script knows what the queue still
+/// holds, and its status line says so.
 enum Notice: String {
-    case saved, queued, deleted, password, signedOut = "signed-out"
+    case saved, deleted, password, signedOut = "signed-out"
 
     init?(_ raw: String?) {
         guard let raw else { return nil }
@@ -142,7 +144,6 @@ enum Notice: String {
     var text: String {
         switch self {
         case .saved: "Saved."
-        case .queued: "Saved on this device; it will be sent when you are back online."
         case .deleted: "Deleted."
         case .password: "Password changed. Your other browsers were signed out."
         case .signedOut: "Signed out."

@@ -121,23 +121,73 @@
   }
 
   /* ---- Share box and offline queue --------------------------------------------------- */
-  var draining = false;
+  /* Every share is queued, then sent. One that has had to wait (the service worker queued it,
+     or the first try failed) is counted in the status line until it is sent ("Sent 1 share that
+     was waiting") or refused: a refused share stays on this device, its card saying why, until
+     the person dismisses it or takes it back into the share box. */
+  var draining = false, again = false, stalled = false, waited = {}, sent = 0, sentTimer = null, retryTimer = null;
+  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  function showStatus() {
+    var line = document.querySelector("[data-outbox-status]");
+    if (!line || !window.DWQueue) return Promise.resolve();
+    return DWQueue.all().then(function (entries) {
+      var waiting = entries.filter(function (e) { return !e.refused && waited[e.id]; }).length;
+      var refused = entries.filter(function (e) { return e.refused; }).length, words = [];
+      if (sent) words.push("Sent " + count(sent, "share that was", "shares that were") + " waiting.");
+      if (waiting) {
+        words.push(count(waiting, "share is", "shares are") + " saved on this device, waiting to be sent" +
+          (!navigator.onLine ? ": " + (waiting === 1 ? "it" : "they") + " will go when you are back online."
+            : stalled && !draining ? ": the server did not take " + (waiting === 1 ? "it" : "them") + " yet; trying again soon." : ": sending…"));
+      }
+      if (refused) words.push(count(refused, "share was", "shares were") + " refused by the server and not saved; " + (refused === 1 ? "its card says" : "their cards say") + " why.");
+      line.textContent = words.join(" "); line.hidden = !words.length;
+    });
+  }
   function queuedCard(entry) {
     var b = entry.body, el = document.createElement("article");
-    el.className = "card is-queued"; el.id = "queued-" + b.id;
+    el.className = "card is-queued" + (entry.refused ? " is-refused" : ""); el.id = "queued-" + b.id;
     var inner = document.createElement("div"); inner.className = "card-body";
     var names = (entry.files || []).map(function (f) { return f.name || "file"; }).join(", ");
     var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || names || b.url || (b.text || "").slice(0, 140);
-    var state = document.createElement("p"); state.className = "card-state"; state.textContent = "Waiting to be sent…";
+    var state = document.createElement("p"); state.className = "card-state" + (entry.refused ? " is-failed" : "");
+    state.textContent = entry.refused ? "Not saved: " + entry.refused + " It is kept on this device only." : "Waiting to be sent…";
     inner.appendChild(title); inner.appendChild(state); el.appendChild(inner);
+    if (entry.refused) inner.appendChild(refusedActions(entry));
     return el;
   }
+  /* What to do with a refused share: take it back into the share box (text and links), or let it go. */
+  function refusedActions(entry) {
+    var b = entry.body, actions = document.createElement("div"); actions.className = "card-actions";
+    function button(label, act) {
+      var el = document.createElement("button"); el.type = "button"; el.className = "small"; el.textContent = label;
+      el.addEventListener("click", function () {
+        DWQueue.remove(entry.id).then(function () {
+          var card = document.getElementById("queued-" + entry.id); if (card) card.remove();
+          act(); return showStatus();
+        });
+      });
+      actions.appendChild(el);
+    }
+    var box = document.querySelector("[data-share-box]");
+    if (box && !(entry.files && entry.files.length)) {
+      button("Edit in the share box", function () {
+        box.querySelector("[name=content]").value = [b.url, b.text].filter(Boolean).join(" ");
+        box.querySelector("[name=note]").value = b.userNote || "";
+        box.querySelector("[name=tags]").value = (b.tags || []).join(", ");
+        box.querySelector("[name=content]").focus();
+      });
+    }
+    button("Dismiss", function () {});
+    return actions;
+  }
   function showQueued() {
-    if (!wall) return Promise.resolve();
+    if (!wall || !window.DWQueue) return Promise.resolve();
     return DWQueue.all().then(function (entries) {
       entries.forEach(function (entry) {
+        waited[entry.id] = true; /* queued before this page: it has waited */
         if (!document.getElementById("queued-" + entry.id)) { wall.prepend(queuedCard(entry)); watch(wall); }
       });
+      return showStatus();
     });
   }
   /* A queued share as POST /v1/share takes it: JSON, or multipart with its files. */
@@ -148,33 +198,52 @@
     entry.files.forEach(function (file) { form.append("file", file, file.name || "file"); });
     return api("POST", "/v1/share", undefined, { body: form });
   }
-  function drain() {
-    if (draining || !window.DWQueue) return Promise.resolve();
-    draining = true;
-    return DWQueue.all().then(function (entries) {
-      return entries.reduce(function (chain, entry) {
-        return chain.then(function () {
-          return send(entry).then(function (r) {
-            if (r.ok) {
-              return r.json().then(function (answer) {
-                var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
-                (answer.items || [answer.item]).reverse().forEach(function (item) { if (item && shows(item)) place(item, true); });
-                toast(answer.message || "Saved.");
-                return DWQueue.remove(entry.id);
-              });
-            }
-            if (r.status >= 400 && r.status < 500 && [401, 408, 429].indexOf(r.status) < 0) {
-              return r.json().catch(function () { return {}; }).then(function (e) {
-                toast("Not saved: " + ((e.error && e.error.message) || r.status), null, null, 8000);
-                var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
-                return DWQueue.remove(entry.id);
-              });
-            }
-            throw new Error("later");
+  function sendOne(entry) {
+    return send(entry).then(function (r) {
+      if (r.ok) {
+        return r.json().then(function (answer) {
+          var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
+          (answer.items || [answer.item]).reverse().forEach(function (item) { if (item && shows(item)) place(item, true); });
+          if (waited[entry.id]) { delete waited[entry.id]; sent += 1; }
+          toast(answer.message || "Saved.");
+          return DWQueue.remove(entry.id);
+        });
+      }
+      if (r.status >= 400 && r.status < 500 && [401, 408, 429].indexOf(r.status) < 0) {
+        return r.json().catch(function () { return {}; }).then(function (e) {
+          var reason = (e.error && e.error.message) || "the server answered " + r.status + ".";
+          delete waited[entry.id];
+          return DWQueue.refuse(entry, reason).then(function () {
+            entry.refused = reason;
+            var ghost = document.getElementById("queued-" + entry.id), card = queuedCard(entry);
+            if (ghost) ghost.replaceWith(card); else if (wall) wall.prepend(card);
+            watch(wall);
           });
         });
+      }
+      throw new Error("later");
+    });
+  }
+  function drain() {
+    if (!window.DWQueue) return Promise.resolve();
+    if (draining) { again = true; return Promise.resolve(); }
+    draining = true; again = false; stalled = false; clearTimeout(retryTimer);
+    return showStatus().then(DWQueue.all).then(function (entries) {
+      return entries.filter(function (e) { return !e.refused; }).reduce(function (chain, entry) {
+        return chain.then(function () { return sendOne(entry); });
       }, Promise.resolve());
-    }).catch(function () { /* offline or server away: kept for later */ }).then(function () { draining = false; });
+    }).catch(function () { /* offline or server away: kept for later, and now it has waited */
+      return DWQueue.all().then(function (entries) {
+        entries.forEach(function (e) { if (!e.refused) waited[e.id] = true; });
+        stalled = true;
+        if (navigator.onLine) retryTimer = setTimeout(drain, 15000);
+      });
+    }).catch(function () {}).then(function () {
+      draining = false;
+      if (again) return drain();
+      if (sent) { clearTimeout(sentTimer); sentTimer = setTimeout(function () { sent = 0; showStatus(); }, 8000); }
+      return showStatus();
+    });
   }
   function shareBox() {
     var form = document.querySelector("[data-share-box]"); if (!form) return;
@@ -204,7 +273,6 @@
       return DWQueue.add(share, files).then(function () {
         form.reset(); content.style.height = "";
         wall.prepend(queuedCard({ id: share.id, body: share, files: files })); watch(wall);
-        if (!navigator.onLine) toast("You are offline: it will be sent when you are back.");
         return drain();
       });
     }

@@ -1,7 +1,8 @@
 /* The offline share queue, kept in IndexedDB and shared by the page and the service worker.
    A share is queued first and sent after, with the id it was given when it was made, so it is
    saved exactly once however often it is sent. An entry may hold files (Blobs, which IndexedDB
-   stores as they are); it is then sent as a multipart share, all files or none. */
+   stores as they are); it is then sent as a multipart share, all files or none. An entry the
+   server refused keeps its reason in `refused` and stays until the person lets it go. */
 (function (global) {
   "use strict";
   var DB = "dwall", STORE = "outbox";
@@ -85,6 +86,11 @@
       return run("readwrite", function (s) { return s.put(entry); });
     },
     all: function () { return run("readonly", function (s) { return s.getAll(); }).then(function (r) { return r || []; }); },
-    remove: function (id) { return run("readwrite", function (s) { return s.delete(id); }); }
+    remove: function (id) { return run("readwrite", function (s) { return s.delete(id); }); },
+    /* Marks an entry as refused by the server, with why: it is kept, not sent again. */
+    refuse: function (entry, reason) {
+      var kept = Object.assign({}, entry, { refused: reason });
+      return run("readwrite", function (s) { return s.put(kept); });
+    }
   };
 })(self);

@@ -49,7 +49,9 @@ function pageFromNetwork(request) {
 }
 
 /* A share from the share sheet: queued with its own id (files and all: IndexedDB keeps the
-   Blobs), then the wall sends it. If it can't be queued, the POST goes on to the server. */
+   Blobs), then the wall sends it and its status line says how that went (`notice=queued` only
+   marks the redirect: the server has nothing to say about a queue it can't see). If it can't be
+   queued, the POST goes on to the server. */
 function takeShare(request) {
   var copy = request.clone();
   return request.formData().then(function (form) {
