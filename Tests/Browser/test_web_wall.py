@@ -256,6 +256,36 @@ def test_share_target_post_with_a_file_without_the_worker_is_saved_by_the_server
     context.close()
 
 
+def test_share_page_without_script_takes_files(server, browser, api, signed_in):
+    context = browser.new_context(java_script_enabled=False, service_workers="block", storage_state=signed_in)
+    page = context.new_page()
+    page.goto(server.base + "/share?title=Scanned%20without%20script")
+    page.set_input_files("input[name=file]", files=[{"name": "scan.png", "mimeType": "image/png", "buffer": png(30, 40)}])
+    page.fill("textarea[name=note]", "from the plain share page")
+    page.click("[data-share-page] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/w/inbox\?notice=saved$"))
+    shared = [i for i in api.items() if i.get("title") == "Scanned without script"]
+    assert len(shared) == 1, shared
+    assert shared[0]["kind"] == "image" and shared[0]["source"] == "web" and shared[0]["userNote"] == "from the plain share page"
+    assert shared[0]["file"]["name"] == "scan.png" and shared[0]["file"]["size"] == len(png(30, 40))
+    assert card(page, shared[0]["id"]).count() == 1
+
+    # The same form without a file saves the link, as before.
+    page.goto(server.base + "/share?url=https://example.com/plain-share-page&title=Plain%20page")
+    page.click("[data-share-page] button[type=submit]")
+    page.wait_for_url(re.compile(r".*notice=saved$"))
+    assert [i["kind"] for i in api.items() if i.get("url") == "https://example.com/plain-share-page"] == ["url"]
+
+    # Without the page's CSRF field (or with a wrong one) the files are refused and nothing is kept.
+    for extra in [{}, {"_csrf": "not-the-token"}]:
+        refused = context.request.post(server.base + "/share", multipart=dict(extra, **{
+            "title": "Forged with a file", "file": {"name": "forged.png", "mimeType": "image/png", "buffer": png(8, 8)}}),
+            max_redirects=0)
+        assert refused.status == 403, refused.status
+    assert not [i for i in api.items() if i.get("title") == "Forged with a file"]
+    context.close()
+
+
 def test_offline_file_share_is_queued_with_its_file_and_sent_once(wall, api):
     wall.context.set_offline(True)
     wall.click("#share-content")

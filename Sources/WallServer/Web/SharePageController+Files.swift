@@ -59,7 +59,7 @@ extension SharePageController {
     }
 
     /// Whether a streamed form carried the page's CSRF token in its `_csrf` field.
-    private static func carriesToken(_ fields: FormData, expected: String?) -> Bool {
+    static func carriesToken(_ fields: FormData, expected: String?) -> Bool {
         guard let candidate = fields[CSRFToken.field], let expected else { return false }
         return CSRFToken.constantTimeEqual(candidate, expected)
     }

@@ -6,8 +6,8 @@ import WallStore
 import WallWeb
 
 /// Saving from the browser without the script: the share box (`POST /share`), the page the
-/// bookmarklet opens (`GET /share?url=&title=&text=`), and the PWA share target
-/// (`POST /share-target`, multipart or urlencoded `title`, `text`, `url`).
+/// bookmarklet opens (`GET /share?url=&title=&text=`, whose form may carry files), and the PWA
+/// share target (`POST /share-target`, multipart or urlencoded `title`, `text`, `url`).
 ///
 /// A share target's POST comes from the browser's share sheet, which can't carry a CSRF token.
 /// It is saved at once only when it carries one, or when the browser marks it as made by the
@@ -19,10 +19,13 @@ struct SharePageController {
     let web: WebApp
 
     var endpoints: RouteCollection<WallRequestContext> {
-        let routes = RouteCollection(context: WallRequestContext.self)
-        routes.get("/share", use: form)
-        routes.post("/share", use: save)
-        return routes
+        RouteCollection(context: WallRequestContext.self).get("/share", use: form)
+    }
+
+    /// Mounted behind a middleware that leaves a multipart body (with files) for `save` to read
+    /// and check its CSRF field as it streams (`SharePageController+Files`).
+    var savingEndpoints: RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self).post("/share", use: save)
     }
 
     /// Mounted behind a middleware that lets unverified requests through (see the type's note).
@@ -39,19 +42,38 @@ struct SharePageController {
 
     func save(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
+        if context.form == nil, let boundary = FileShareSaver.boundary(of: request) {
+            return try await streamedSave(request, boundary: boundary, identity: identity, context: context)
+        }
         let form = context.formData
         let source = form["source"].flatMap(ShareSource.init(rawValue:)) ?? .web
         let fields = form["content"].map(SharedFields.init(content:))
             ?? SharedFields(title: form["title"], text: form["text"], url: form["url"])
+        return try await saveFields(fields, form: form, identity: identity, context: context, source: source)
+    }
+
+    /// Saves the share box's or the share page's fields: the wall it went to, or the page again
+    /// with what was wrong.
+    func saveFields(
+        _ fields: SharedFields, form: FormData, identity: Identity, context: WallRequestContext, source: ShareSource
+    ) async throws -> Response {
         do {
             let item = try await store(fields, form: form, identity: identity, source: source)
-            let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID)
-            return web.redirect("/w/\(wall?.slug ?? DefaultWall.slug)?notice=saved")
+            return try await savedRedirect(to: item, identity: identity)
         } catch let error as ValidationError {
             return try await page(
                 fields, identity: identity, context: context, source: source, error: error.message, form: form
             )
         }
+    }
+
+    /// The wall `item` is on, saying it was saved.
+    func savedRedirect(to item: Item?, identity: Identity) async throws -> Response {
+        var slug = DefaultWall.slug
+        if let item, let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID) {
+            slug = wall.slug
+        }
+        return web.redirect("/w/\(slug)?notice=saved")
     }
 
     func shareTarget(_ request: Request, context: WallRequestContext) async throws -> Response {

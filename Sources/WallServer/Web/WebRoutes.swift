@@ -38,6 +38,16 @@ enum WebRoutes {
         shareTarget.addRoutes(SharePageController(web: web).shareTargetEndpoints)
         router.addRoutes(shareTarget)
 
+        let sharePage = RouteCollection(context: WallRequestContext.self)
+            .add(middleware: SecurityHeadersMiddleware())
+            .add(middleware: WebErrorMiddleware(web: web))
+            .add(middleware: WebSessionMiddleware(
+                sessions: web.sessions, publicURL: web.publicURL, streamsMultipart: true, checksStreamedToken: true
+            ))
+            .add(middleware: WebErrorMiddleware(web: web))
+        sharePage.addRoutes(SharePageController(web: web).savingEndpoints)
+        router.addRoutes(sharePage)
+
         let assets = RouteCollection(context: WallRequestContext.self).add(middleware: SecurityHeadersMiddleware())
         assets.addRoutes(AssetsController(assets: web.renderer.assets).endpoints)
         router.addRoutes(assets)

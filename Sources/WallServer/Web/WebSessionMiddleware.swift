@@ -14,6 +14,9 @@ import WallStore
 /// Routes mounted with `streamsMultipart` (the share target, whose POSTs carry files) read a
 /// `multipart/form-data` body themselves, as it streams, and check its `_csrf` field; for them
 /// `csrfVerified` only says whether the `X-CSRF-Token` header was right, and `form` stays nil.
+/// Routes mounted with `checksStreamedToken` as well (the share page, whose form carries files)
+/// get such a body without the header too, and must find the `_csrf` field before the first file
+/// byte reaches the disk; any other body is checked here as usual.
 struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = WallRequestContext
 
@@ -21,6 +24,7 @@ struct WebSessionMiddleware: RouterMiddleware {
     let publicURL: URL?
     var allowsUnverified = false
     var streamsMultipart = false
+    var checksStreamedToken = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -40,7 +44,7 @@ struct WebSessionMiddleware: RouterMiddleware {
         context.csrfToken = CSRFToken.token(forSecret: csrfSecret)
         if !request.method.isSafe, streamsMultipart, FileShareSaver.boundary(of: request) != nil {
             context.csrfVerified = newPreSession == nil && CSRFToken.verify(request.headers[CSRFToken.header], secret: csrfSecret)
-            if !context.csrfVerified && !allowsUnverified { throw WebError.csrfRejected }
+            if !context.csrfVerified && !allowsUnverified && !checksStreamedToken { throw WebError.csrfRejected }
         } else if !request.method.isSafe {
             let body = try await request.collectBody(upTo: Limits.maxFormBodyBytes)
             let contentType = request.headers[.contentType]
