@@ -76,8 +76,9 @@ enum SQLiteEnrichment {
 extension SQLiteStore {
     public func recordEnrichment(itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?) async throws -> Item? {
         let now = self.now
-        // In the writer's next group-commit batch, beside the shares and the job's own settle.
-        return try await shareQueue.write { db, events in
+        // In the writer's next group-commit batch, beside the shares and the job's own settle;
+        // a job's result waits for a share's batch, a person's refresh (`pending`) does not.
+        return try await shareQueue.write(background: state != .pending) { db, events in
             guard try SQLiteEnrichment.record(itemID: itemID, userID: userID, state: state, preview: preview, at: now, db),
                   let item = try ItemSQL.fetch(id: itemID, userID: userID, db)
             else { return nil }

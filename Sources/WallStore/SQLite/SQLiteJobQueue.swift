@@ -31,7 +31,7 @@ struct SQLiteJobQueue: JobQueue {
         let until = now.addingTimeInterval(lease.seconds).roundedToMillis
         let kindList = kinds.map(\.rawValue)
         let marks = databaseQuestionMarks(count: kindList.count)
-        return try await writes.write { db, _ in
+        return try await writes.write(background: true) { db, _ in
             // A job whose worker vanished on its last attempt is dead, not run again.
             try db.execute(
                 sql: """
@@ -63,7 +63,7 @@ struct SQLiteJobQueue: JobQueue {
     }
 
     func complete(_ lease: JobLease) async throws -> Bool {
-        try await writes.write { db, _ in
+        try await writes.write(background: true) { db, _ in
             try db.execute(
                 sql: "DELETE FROM jobs WHERE id = ? AND lease_id = ? AND state = 'running'",
                 arguments: [lease.jobID.dbText, lease.leaseID.dbText]
@@ -75,7 +75,7 @@ struct SQLiteJobQueue: JobQueue {
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
         let now = self.now
         let message = String(error.prefix(Limits.maxJobErrorLength))
-        return try await writes.write { db, _ -> JobState? in
+        return try await writes.write(background: true) { db, _ -> JobState? in
             guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
                   job.lease == lease else { return nil }
             let dead = permanent || job.attempts >= retry.maxAttempts
@@ -126,7 +126,7 @@ struct SQLiteJobQueue: JobQueue {
     private func change(_ lease: JobLease, _ assignments: String, _ arguments: [(any DatabaseValueConvertible)?]) async throws -> Bool {
         let now = self.now
         let values = StatementArguments(arguments) + [now.millisSince1970, lease.jobID.dbText, lease.leaseID.dbText]
-        return try await writes.write { db, _ in
+        return try await writes.write(background: true) { db, _ in
             try db.execute(
                 sql: "UPDATE jobs SET \(assignments), updated_at = ? WHERE id = ? AND lease_id = ? AND state = 'running'",
                 arguments: values

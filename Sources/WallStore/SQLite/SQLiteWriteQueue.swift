@@ -23,11 +23,13 @@ final class SQLiteWriteQueue: Sendable {
     }
 
     /// Runs `body` in the next batch, in a savepoint of its own, and returns its value once the
-    /// batch has committed. Events it records are announced after the commit.
+    /// batch has committed. Events it records are announced after the commit. A `background`
+    /// write (the job queue's) waits a few milliseconds for a share's batch to ride in rather
+    /// than make a commit of its own that the next share would queue behind.
     func write<Value: Sendable>(
-        _ body: @escaping @Sendable (Database, inout EventBatch) throws -> Value
+        background: Bool = false, _ body: @escaping @Sendable (Database, inout EventBatch) throws -> Value
     ) async throws -> Value {
-        let result = try await queue.submit(.change { db, events in try body(db, &events) })
+        let result = try await queue.submit(.change { db, events in try body(db, &events) }, deferrable: background)
         guard case .change(let value) = result, let value = value as? Value else {
             preconditionFailure("A write was answered with another write's result")
         }
