@@ -63,6 +63,13 @@ struct PostgresImportLookup {
 
     /// PostgreSQL's `md5(text)`: the hex MD5 of the UTF-8 bytes.
     private static func md5Hex(_ text: String) -> String {
-        Insecure.MD5.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
+        for byte in Insecure.MD5.hash(data: Data(text.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }
