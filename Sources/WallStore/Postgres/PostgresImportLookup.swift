@@ -41,17 +41,22 @@ struct PostgresImportLookup {
         return result
     }
 
-    /// The items on the given walls with the given canonical links, through the unique
-    /// `(wall_id, md5(canonical_url))` index: `= ANY` on both columns (a batch names few walls),
-    /// the exact pairs picked in Swift. The hashes are made here, so the index is always usable.
+    /// The items on the given walls with the given canonical links: one probe of the unique
+    /// `(wall_id, md5(canonical_url))` index per link (the `OFFSET 0` keeps the planner from
+    /// turning the probes into a scan of every item, which it did while the table's statistics
+    /// lagged behind a big import). The hashes are made here; the exact links are compared in Swift.
     private func items(holding keys: [ImportLinkKey]) async throws -> [ImportLinkKey: UUID] {
         guard !keys.isEmpty else { return [:] }
         let wanted = Set(keys)
-        let walls = Array(Set(keys.map(\.wallID)))
-        let hashes = Array(Set(keys.map { Self.md5Hex($0.canonicalURL) }))
+        let walls = keys.map(\.wallID)
+        let hashes = keys.map { Self.md5Hex($0.canonicalURL) }
         let rows = try await connection.query("""
-            SELECT wall_id, canonical_url, id FROM items
-            WHERE wall_id = ANY(\(walls)::uuid[]) AND md5(canonical_url) = ANY(\(hashes)::text[])
+            SELECT i.wall_id, i.canonical_url, i.id
+            FROM unnest(\(walls)::uuid[], \(hashes)::text[]) AS k (wall_id, hash)
+            CROSS JOIN LATERAL (
+                SELECT wall_id, canonical_url, id FROM items
+                WHERE wall_id = k.wall_id AND md5(canonical_url) = k.hash OFFSET 0
+            ) AS i
             """, logger: logger)
         var found: [ImportLinkKey: UUID] = [:]
         for try await (wallID, link, id) in rows.decode((UUID, String, UUID).self) {
