@@ -94,7 +94,7 @@ struct ImportPlan {
         return item
     }
 
-    /// The follow-up jobs of the new items, at `.bulk` priority's order (item order).
+    /// The follow-up jobs of the new items, in item order (they are written at `.bulk` priority).
     var jobs: [FollowUp] {
         newItems.flatMap { new in
             followUps.jobs(for: new.item.kind).map { FollowUp(id: UUID.timeOrdered(at: now), kind: $0, itemID: new.item.id) }
