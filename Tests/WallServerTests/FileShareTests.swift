@@ -38,6 +38,18 @@ import WallStore
         }
     }
 
+    @Test func aPictureIsToldItsThumbnailIsComingNotAPreview() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let picture = try await client.shareFiles([("shot.png", try TestFiles.png())], token: token)
+            let pdf = try await client.shareFiles([("receipt.pdf", TestFiles.pdf())], token: token)
+
+            #expect(picture.status == .queued)
+            #expect(picture.message == "Saved; the thumbnail is on its way.")
+            #expect(pdf.message == "Saved; the preview is on its way.")
+        }
+    }
+
     @Test func aTextFileNamedJPGIsRefusedWithItsDetectedTypeAndNothingIsStored() async throws {
         try await TestServer.run { server, client in
             let token = try await client.signIn("alice")

@@ -42,7 +42,8 @@ struct ShareReply {
 
     var message: String {
         switch outcome.kind {
-        case .created: status == .queued ? "Saved; the preview is on its way." : "Saved."
+        case .created where status == .queued: "Saved; \(outcome.item.kind == .image ? "the thumbnail" : "the preview") is on its way."
+        case .created: "Saved."
         case .duplicate: "Already on your wall; moved it to the top."
         case .replayed: "Already saved."
         }
