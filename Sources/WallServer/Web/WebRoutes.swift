@@ -14,12 +14,7 @@ enum WebRoutes {
         to router: Router<WallRequestContext>, web: WebApp, signInPerUser: RateLimiter<String>,
         signInPerAddress: RateLimiter<String>
     ) {
-        let pages = RouteCollection(context: WallRequestContext.self)
-            .add(middleware: SecurityHeadersMiddleware())
-            .add(middleware: WebErrorMiddleware(web: web))
-            .add(middleware: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL))
-            // Again inside, so pages about route errors carry the session's CSRF token.
-            .add(middleware: WebErrorMiddleware(web: web))
+        let pages = pageRoutes(web: web, session: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL))
         pages.addRoutes(WallPageController(web: web).endpoints)
         pages.addRoutes(ItemPageController(web: web).endpoints)
         pages.addRoutes(SharePageController(web: web).endpoints)
@@ -28,29 +23,33 @@ enum WebRoutes {
         pages.addRoutes(SignInController(web: web, perUser: signInPerUser, perAddress: signInPerAddress).endpoints)
         router.addRoutes(pages)
 
-        let shareTarget = RouteCollection(context: WallRequestContext.self)
-            .add(middleware: SecurityHeadersMiddleware())
-            .add(middleware: WebErrorMiddleware(web: web))
-            .add(middleware: WebSessionMiddleware(
-                sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true, streamsMultipart: true
-            ))
-            .add(middleware: WebErrorMiddleware(web: web))
+        let shareTarget = pageRoutes(web: web, session: WebSessionMiddleware(
+            sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true, streamsMultipart: true
+        ))
         shareTarget.addRoutes(SharePageController(web: web).shareTargetEndpoints)
         router.addRoutes(shareTarget)
 
-        let sharePage = RouteCollection(context: WallRequestContext.self)
-            .add(middleware: SecurityHeadersMiddleware())
-            .add(middleware: WebErrorMiddleware(web: web))
-            .add(middleware: WebSessionMiddleware(
-                sessions: web.sessions, publicURL: web.publicURL, streamsMultipart: true, checksStreamedToken: true
-            ))
-            .add(middleware: WebErrorMiddleware(web: web))
+        let sharePage = pageRoutes(web: web, session: WebSessionMiddleware(
+            sessions: web.sessions, publicURL: web.publicURL, streamsMultipart: true, checksStreamedToken: true
+        ))
         sharePage.addRoutes(SharePageController(web: web).savingEndpoints)
         router.addRoutes(sharePage)
 
         let assets = RouteCollection(context: WallRequestContext.self).add(middleware: SecurityHeadersMiddleware())
         assets.addRoutes(AssetsController(assets: web.renderer.assets).endpoints)
         router.addRoutes(assets)
+    }
+
+    /// A group of pages: security headers, error pages outside the session (for its own
+    /// refusals) and again inside it (so pages about route errors carry the session's CSRF token).
+    private static func pageRoutes(
+        web: WebApp, session: WebSessionMiddleware
+    ) -> RouteCollection<WallRequestContext> {
+        RouteCollection(context: WallRequestContext.self)
+            .add(middleware: SecurityHeadersMiddleware())
+            .add(middleware: WebErrorMiddleware(web: web))
+            .add(middleware: session)
+            .add(middleware: WebErrorMiddleware(web: web))
     }
 }
 
