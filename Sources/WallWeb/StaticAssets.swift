@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WallCore
 
 /// The web wall's static files (script, styles, icons, manifest, service worker), read once at
 /// start from the module's resources and served from memory.
@@ -34,7 +35,7 @@ public struct StaticAssets: Sendable {
             all.update(data: Array((name + version).utf8))
         }
         self.files = files
-        version = Self.hex(Array(all.finalize()).prefix(6))
+        version = all.finalize().prefix(6).lowercaseHex
     }
 
     /// The URL of a file, with its version: `/assets/app.js?v=…`.
@@ -57,16 +58,6 @@ public struct StaticAssets: Sendable {
     }
 
     private static func shortHash(_ bytes: [UInt8]) -> String {
-        hex(Array(SHA256.hash(data: bytes)).prefix(6))
-    }
-
-    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        SHA256.hash(data: bytes).prefix(6).lowercaseHex
     }
 }

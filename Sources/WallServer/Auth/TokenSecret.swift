@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WallCore
 
 /// API token secrets: 32 random bytes shown once as `dw_…`; only their SHA-256 is stored.
 public enum TokenSecret {
@@ -15,15 +16,6 @@ public enum TokenSecret {
 
     /// The hex SHA-256 of a token, the form the store keeps. (On every request: no `String(format:)`.)
     public static func hash(_ token: String) -> String {
-        let digest = SHA256.hash(data: Array(token.utf8))
-        var hex = [UInt8]()
-        hex.reserveCapacity(SHA256.byteCount * 2)
-        for byte in digest {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256.hash(data: Array(token.utf8)).lowercaseHex
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -68,13 +68,6 @@ struct PostgresImportLookup {
 
     /// PostgreSQL's `md5(text)`: the hex MD5 of the UTF-8 bytes.
     private static func md5Hex(_ text: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(32)
-        for byte in Insecure.MD5.hash(data: Data(text.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        Insecure.MD5.hash(data: Data(text.utf8)).lowercaseHex
     }
 }
