@@ -63,12 +63,20 @@ final class ServerProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
-            guard Date() < deadline else { throw ProcessFailure("dwall did not exit within \(timeout) s of signal \(signal)") }
+            guard Date() < deadline else {
+                throw ProcessFailure("dwall did not exit within \(timeout) s of signal \(signal); its log ends:\n\(logTail())")
+            }
             usleep(10_000)
         }
         self.process = nil
         try logHandle?.close()
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    }
+
+    /// The server log's last lines, for a failure report.
+    private func logTail(lines: Int = 40) -> String {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 
     /// Where the server and its admin commands keep their state.
