@@ -93,4 +93,16 @@ public enum Limits {
     public static let maxPreviewFieldLength = 1_000
     /// Longest readable text kept from a page for search and the item page, in characters.
     public static let maxReadableTextLength = 100_000
+
+    // MARK: Page snapshots (the page as the person saw it, sent with a share)
+
+    /// Largest `page.html` of a share, in UTF-8 bytes; a client trims the document to fit. With
+    /// the rest of the share it stays under `maxJSONBodyBytes`.
+    public static let maxPageSnapshotHTMLBytes = 786_432
+    /// Longest `page.text` of a share, in characters.
+    public static let maxPageSnapshotTextLength = maxReadableTextLength
+    /// Longest `page.selection` of a share, in characters.
+    public static let maxPageSnapshotSelectionLength = 20_000
+    /// Longest `page.capturedBy` label, in characters.
+    public static let maxPageSnapshotSourceLength = 40
 }

@@ -22,12 +22,14 @@ public struct ShareRequest: Codable, Sendable, Equatable {
     public var timestamp: Date?
     /// Where the share came from.
     public var source: ShareSource?
+    /// The page as the person saw it (a `url` share from Safari or the browser extension).
+    public var page: PageSnapshot?
 
     /// Makes a share request.
     public init(
         id: UUID = UUID(), contentType: ItemKind, url: String? = nil, text: String? = nil,
         title: String? = nil, userNote: String? = nil, wall: String? = nil, tags: [String]? = nil,
-        timestamp: Date? = nil, source: ShareSource? = nil
+        timestamp: Date? = nil, source: ShareSource? = nil, page: PageSnapshot? = nil
     ) {
         self.id = id
         self.contentType = contentType
@@ -39,5 +41,6 @@ public struct ShareRequest: Codable, Sendable, Equatable {
         self.tags = tags
         self.timestamp = timestamp
         self.source = source
+        self.page = page
     }
 }
