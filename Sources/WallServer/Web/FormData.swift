@@ -28,7 +28,7 @@ public struct FormData: Sendable, Equatable {
         let type = (contentType ?? "").lowercased()
         if type.hasPrefix("application/x-www-form-urlencoded") { return try urlEncoded(body) }
         if type.hasPrefix("multipart/form-data"), let boundary = boundary(contentType ?? "") {
-            return try MultipartReader(body: body, boundary: boundary).read()
+            return try multipart(body, boundary: boundary)
         }
         throw ValidationError(.invalidField, field: nil, "Send the form as a form.")
     }
