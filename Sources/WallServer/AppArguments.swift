@@ -32,6 +32,19 @@ public protocol AppArguments: Sendable {
     var allowPrivateFetch: Bool { get }
     /// The clock rate-limit buckets refill by.
     var rateLimitClock: @Sendable () -> ContinuousClock.Instant { get }
+    /// How long a connection may stay open with no request in progress (kept alive between
+    /// requests, or sending a request's headers) before it is closed.
+    var idleTimeout: Duration { get }
+    /// How long a request's body may bring fewer than `Limits.minRequestBodyBytesPerSecond`
+    /// before its connection is closed (a slow sender).
+    var readTimeout: Duration { get }
+    /// Largest request line and header block, in bytes.
+    var maxHeaderBytes: Int { get }
+    /// Addresses (IPv4 or IPv6, or `a.b.c.d/n` ranges) of reverse proxies whose
+    /// `X-Forwarded-For` names the client; empty: the header is ignored.
+    var trustedProxies: [String] { get }
+    /// The bearer token `GET /metrics` asks for; nil: `/metrics` answers loopback callers only.
+    var metricsToken: String? { get }
 }
 
 extension AppArguments {
@@ -52,6 +65,21 @@ extension AppArguments {
 
     /// `Limits.defaultMaxUploadBytes` unless said otherwise.
     public var maxUploadBytes: Int64 { Limits.defaultMaxUploadBytes }
+
+    /// `Limits.defaultIdleTimeout` unless said otherwise.
+    public var idleTimeout: Duration { Limits.defaultIdleTimeout }
+
+    /// `Limits.defaultReadTimeout` unless said otherwise.
+    public var readTimeout: Duration { Limits.defaultReadTimeout }
+
+    /// `Limits.defaultMaxHeaderBytes` unless said otherwise.
+    public var maxHeaderBytes: Int { Limits.defaultMaxHeaderBytes }
+
+    /// No proxy is trusted unless said otherwise.
+    public var trustedProxies: [String] { [] }
+
+    /// `/metrics` answers loopback callers only unless a token is given.
+    public var metricsToken: String? { nil }
 
     /// Where the SQLite database lives inside the data folder.
     public var databasePath: String {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 import WallCore
@@ -33,24 +34,23 @@ public func buildApplication(
         ? RateLimiter<UUID>(perSecond: arguments.rateLimit, burst: max(1, arguments.rateBurst), now: arguments.rateLimitClock) : nil
     let metrics = WallMetrics(factory: metricsFactory)
     let sessions = SessionAuthenticator(store: store)
-    // One count of sign-in attempts for the API and the web page, per user name and per address.
-    let signInPerUser = RateLimiter<String>(
-        perSecond: Limits.signInsPerMinutePerUser / 60, burst: Limits.signInBurstPerUser, now: arguments.rateLimitClock
-    )
-    let signInPerAddress = RateLimiter<String>(
-        perSecond: Limits.signInsPerMinutePerAddress / 60, burst: Limits.signInBurstPerAddress, now: arguments.rateLimitClock
-    )
+    // One count of password attempts for the API, the web page and the password change.
+    let signIns = SignInLimiter(now: arguments.rateLimitClock)
     gate.onClose { [feed = store.feed] in feed.finishAll() }
 
+    guard let proxies = TrustedProxies(arguments.trustedProxies) else {
+        throw ArgumentError("--trusted-proxy takes IP addresses or address/prefix ranges.")
+    }
     let router = Router(context: WallRequestContext.self)
+    router.add(middleware: ClientAddressMiddleware(proxies: proxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: RequestMetrics(factory: metricsFactory)))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: ShutdownGateMiddleware(gate: gate))
 
-    router.addRoutes(SystemController(registry: registry).endpoints)
+    router.addRoutes(SystemController(registry: registry, metricsToken: arguments.metricsToken).endpoints)
     router.addRoutes(
-        AuthController(accounts: accounts, perUser: signInPerUser, perAddress: signInPerAddress).endpoints,
+        AuthController(accounts: accounts, signIns: signIns).endpoints,
         atPath: "/v1/auth"
     )
     router.addRoutes(
@@ -85,7 +85,7 @@ public func buildApplication(
         store: store, accounts: accounts, sessions: sessions, tokens: authenticator, renderer: try await WebRenderer(),
         setup: setup, publicURL: arguments.publicURL.flatMap(URL.init(string:)), files: fileShares
     )
-    WebRoutes.add(to: router, web: web, signInPerUser: signInPerUser, signInPerAddress: signInPerAddress)
+    WebRoutes.add(to: router, web: web, signIns: signIns)
 
     // Removes blobs no item refers to any more (deleted items, uploads whose share was refused).
     let blobSweeper = PeriodicService(interval: .seconds(600)) { [logger] in
@@ -117,6 +117,7 @@ public func buildApplication(
     }
     return Application(
         router: router,
+        server: .http1(configuration: serverConfiguration(arguments)),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
         services: (store.service.map { [$0] } ?? []) + [usageFlusher, blobSweeper, jobRunner],
@@ -124,5 +125,21 @@ public func buildApplication(
             await setup.logLinkIfNeeded(store: store, publicURL: arguments.publicURL, channel: channel, logger: logger)
         },
         logger: logger
+    )
+}
+
+/// The HTTP/1.1 server's limits: the idle timeout (kept-alive connections, and slow request
+/// lines and headers, which are decoded only once whole), the slow-body cut-off, and the request
+/// line and header sizes (NIO's decoder counts the request line among the headers).
+private func serverConfiguration(_ arguments: some AppArguments) -> HTTP1Channel.Configuration {
+    let idle = arguments.idleTimeout.components
+    let readTimeout = arguments.readTimeout
+    return HTTP1Channel.Configuration(
+        additionalChannelHandlers: [SlowBodyHandler(window: readTimeout)],
+        idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000),
+        httpDecoderConfiguration: .init(
+            maxHeaderFieldSize: arguments.maxHeaderBytes, maxHeaderListSize: arguments.maxHeaderBytes,
+            maxHeaderFieldCount: Limits.maxHeaderFields
+        )
     )
 }

@@ -24,6 +24,10 @@ struct TestAppArguments: AppArguments {
     var linkPreviews = false
     /// Link previews may fetch from loopback only when a test says so (its fixture pages).
     var allowPrivateFetch = false
+    /// Proxies whose `X-Forwarded-For` is believed.
+    var trustedProxies: [String] = []
+    /// The token `/metrics` asks for; nil: loopback callers only.
+    var metricsToken: String?
     /// Rate limits never refill during a test, however slowly the machine runs it.
     var rateLimitClock: @Sendable () -> ContinuousClock.Instant = { [start = ContinuousClock.now] in start }
 

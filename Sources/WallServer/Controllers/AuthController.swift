@@ -5,11 +5,10 @@ import WallCore
 import WallStore
 
 /// `POST /v1/auth/token`: trade a user name and password for a new token (what `dwall login` and
-/// the iOS app call). Attempts are limited per user name and per address against guessing.
+/// the iOS app call). Attempts are limited per address and per user name from that address (`SignInLimiter`).
 struct AuthController {
     let accounts: Accounts
-    let perUser: RateLimiter<String>
-    let perAddress: RateLimiter<String>
+    let signIns: SignInLimiter
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).post("token", use: token)
@@ -19,9 +18,7 @@ struct AuthController {
         let body = try await request.decode(as: AuthTokenRequest.self, context: context)
         let username = try UserRules.username(body.username)
         let label = try TokenLabel.validate(body.label ?? "API token")
-        for wait in [perAddress.take(context.peerAddress), perUser.take(username.lowercased())] {
-            if let wait { throw APIError.rateLimited(retryAfter: wait) }
-        }
+        try signIns.admit(username: username, address: context.peerAddress)
         guard body.password.utf8.count <= Limits.maxPasswordBytes,
               let user = try await accounts.signIn(username: username, password: body.password)
         else {

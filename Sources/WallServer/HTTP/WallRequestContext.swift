@@ -18,6 +18,8 @@ public struct WallRequestContext: RequestContext, RemoteAddressRequestContext {
     /// A form body (`application/x-www-form-urlencoded` or `multipart/form-data`) read by
     /// `WebSessionMiddleware` before it checked the form's CSRF token.
     public var form: FormData?
+    /// The client's address when a trusted proxy forwarded the request (`ClientAddressMiddleware`).
+    public var forwardedClientAddress: String?
     /// Whether the request carried the right CSRF token (web routes only).
     public var csrfVerified = false
 
@@ -40,8 +42,9 @@ public struct WallRequestContext: RequestContext, RemoteAddressRequestContext {
         return identity
     }
 
-    /// The peer's address as text ("unknown" when there is none, e.g. in router tests).
-    public var peerAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The client's address as text, what per-address limits count by: the peer's, or the one a
+    /// trusted proxy forwarded ("unknown" when there is none, e.g. in router tests).
+    public var peerAddress: String { forwardedClientAddress ?? remoteAddress?.ipAddress ?? "unknown" }
 }
 
 /// Who is calling: a user, through one of their tokens or a signed-in browser.

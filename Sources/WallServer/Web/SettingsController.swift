@@ -6,8 +6,12 @@ import WallWeb
 
 /// `/settings`: API tokens (make one, shown once; revoke; last used), walls (add, rename,
 /// reorder, delete), the bookmarklet, and the password.
+///
+/// The password change asks for the current password under the sign-in limits (`SignInLimiter`),
+/// signs out the other browsers, and revokes every API token unless the person unticks it.
 struct SettingsController {
     let web: WebApp
+    let signIns: SignInLimiter
 
     var endpoints: RouteCollection<WallRequestContext> {
         let routes = RouteCollection(context: WallRequestContext.self)
@@ -98,6 +102,7 @@ struct SettingsController {
         let form = context.formData
         guard let user = try await web.store.user(id: identity.userID) else { throw WebError.signInRequired(next: "/") }
         let current = form["current"] ?? ""
+        try signIns.admit(username: user.username, address: context.peerAddress)
         guard current.utf8.count <= Limits.maxPasswordBytes,
               try await web.accounts.signIn(username: user.username, password: current) != nil
         else {
@@ -111,7 +116,12 @@ struct SettingsController {
             return try await page(request, identity: identity, context: context, error: error.message)
         }
         try await web.sessions.signOutOthers(userID: identity.userID, keeping: identity.sessionID)
-        return web.redirect("/settings?notice=password")
+        guard form["revokeTokens"] == "on" else { return web.redirect("/settings?notice=password") }
+        for token in try await web.store.tokens(userID: identity.userID) {
+            _ = try await web.store.revokeToken(id: token.id, userID: identity.userID)
+            web.tokens.forget(tokenID: token.id)
+        }
+        return web.redirect("/settings?notice=\(Notice.passwordAndTokens.rawValue)")
     }
 
     // MARK: Helpers

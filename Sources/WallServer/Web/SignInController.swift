@@ -9,8 +9,7 @@ import WallWeb
 /// with the same limiters as `POST /v1/auth/token`, so the two doors share one count.
 struct SignInController {
     let web: WebApp
-    let perUser: RateLimiter<String>
-    let perAddress: RateLimiter<String>
+    let signIns: SignInLimiter
 
     var endpoints: RouteCollection<WallRequestContext> {
         let routes = RouteCollection(context: WallRequestContext.self)
@@ -46,9 +45,7 @@ struct SignInController {
         guard let username = try? UserRules.username(rawName) else {
             return refused(context, username: rawName, next: next, "Enter your user name and password.")
         }
-        for wait in [perAddress.take(context.peerAddress), perUser.take(username.lowercased())] {
-            if let wait { throw APIError.rateLimited(retryAfter: wait) }
-        }
+        try signIns.admit(username: username, address: context.peerAddress)
         guard password.utf8.count <= Limits.maxPasswordBytes,
               let user = try await web.accounts.signIn(username: username, password: password)
         else {

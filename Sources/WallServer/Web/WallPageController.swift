@@ -134,7 +134,7 @@ struct WallPageController {
 /// (a share kept on the device) is not one: only the page's script knows what the queue still
 /// holds, and its status line says so.
 enum Notice: String {
-    case saved, deleted, password, signedOut = "signed-out"
+    case saved, deleted, password, passwordAndTokens = "password-tokens", signedOut = "signed-out"
 
     init?(_ raw: String?) {
         guard let raw else { return nil }
@@ -146,6 +146,7 @@ enum Notice: String {
         case .saved: "Saved."
         case .deleted: "Deleted."
         case .password: "Password changed. Your other browsers were signed out."
+        case .passwordAndTokens: "Password changed. Your other browsers were signed out and every API token was revoked."
         case .signedOut: "Signed out."
         }
     }

@@ -11,16 +11,15 @@ import WallWeb
 /// the static files.
 enum WebRoutes {
     static func add(
-        to router: Router<WallRequestContext>, web: WebApp, signInPerUser: RateLimiter<String>,
-        signInPerAddress: RateLimiter<String>
+        to router: Router<WallRequestContext>, web: WebApp, signIns: SignInLimiter
     ) {
         let pages = pageRoutes(web: web, session: WebSessionMiddleware(sessions: web.sessions, publicURL: web.publicURL))
         pages.addRoutes(WallPageController(web: web).endpoints)
         pages.addRoutes(ItemPageController(web: web).endpoints)
         pages.addRoutes(SharePageController(web: web).endpoints)
-        pages.addRoutes(SettingsController(web: web).endpoints)
+        pages.addRoutes(SettingsController(web: web, signIns: signIns).endpoints)
         pages.addRoutes(SetupController(web: web).endpoints)
-        pages.addRoutes(SignInController(web: web, perUser: signInPerUser, perAddress: signInPerAddress).endpoints)
+        pages.addRoutes(SignInController(web: web, signIns: signIns).endpoints)
         router.addRoutes(pages)
 
         let shareTarget = pageRoutes(web: web, session: WebSessionMiddleware(

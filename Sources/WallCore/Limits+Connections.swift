@@ -1,0 +1,16 @@
+/// Limits on connections and requests before any route reads them (`dwall serve` flags change
+/// the defaults).
+extension Limits {
+    /// How long a connection may stay open with no request in progress, or while it sends a
+    /// request's line and headers, by default (`--idle-timeout`).
+    public static let defaultIdleTimeout = Duration.seconds(30)
+    /// How long a request's body may arrive slower than `minRequestBodyBytesPerSecond` by
+    /// default before its connection is closed (`--read-timeout`).
+    public static let defaultReadTimeout = Duration.seconds(30)
+    /// The slowest a request's body may arrive, measured over each read-timeout window.
+    public static let minRequestBodyBytesPerSecond = 256
+    /// Largest request line plus header block by default, in bytes (`--max-header-bytes`).
+    public static let defaultMaxHeaderBytes = 32_768
+    /// Most header fields in one request.
+    public static let maxHeaderFields = 100
+}
