@@ -10,13 +10,14 @@ import Testing
         "255.255.255.255", "::", "::1", "fc00::1", "fd12:3456::1", "fe80::1", "ff02::1",
         "::ffff:127.0.0.1", "::ffff:169.254.169.254", "::ffff:10.0.0.1", "::ffff:192.168.0.1",
         "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "[::1]", "fe80::1%eth0",
+        "64:ff9b:1::a9fe:a9fe", "64:ff9b:1:ffff::1", "2001::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2",
     ])
     func refusesNonPublicAddresses(_ text: String) throws {
         let address = try #require(IPAddress(text))
         #expect(policy.refusal(for: address) != nil, "\(text) must be refused")
     }
 
-    @Test(arguments: ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:8.8.8.8"])
+    @Test(arguments: ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:8.8.8.8", "2001:4860:4860::8888", "64:ff9b:2::1"])
     func allowsPublicAddresses(_ text: String) throws {
         #expect(policy.refusal(for: try #require(IPAddress(text))) == nil)
     }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Refused: unspecified, loopback, RFC 1918 private, carrier-grade NAT (100.64/10), link-local
 /// (169.254/16, which holds cloud metadata at 169.254.169.254), multicast and the rest of the
-/// reserved IPv4 space, IPv6 unique-local (fc00::/7), link-local (fe80::/10), multicast, and
+/// reserved IPv4 space, IPv6 unique-local (fc00::/7), link-local (fe80::/10), multicast,
+/// local-use NAT64 (64:ff9b:1::/48, which a local translator may map anywhere), Teredo (2001::/32,
+/// whose tunnelled IPv4 address cannot be checked), and
 /// every IPv6 form that carries an IPv4 address (mapped, compatible, NAT64, 6to4) whose IPv4
 /// address is refused.
 public struct AddressPolicy: Sendable, Equatable {
@@ -119,6 +121,10 @@ public enum IPAddress: Sendable, Hashable, CustomStringConvertible {
             if b[0] == 0xFE, b[1] & 0xC0 == 0xC0 { return "a site-local address (fec0::/10)" }
             if b[0] == 0xFF { return "a multicast address (ff00::/8)" }
             if b[0] == 0x01, b[1..<8].allSatisfy({ $0 == 0 }) { return "a discard address (100::/64)" }
+            if b[0..<6].elementsEqual([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01]) {
+                return "a local-use NAT64 address (64:ff9b:1::/48)"
+            }
+            if b[0..<4].elementsEqual([0x20, 0x01, 0x00, 0x00]) { return "a Teredo address (2001::/32)" }
             return nil
         }
     }
