@@ -131,7 +131,8 @@
     var line = document.querySelector("[data-outbox-status]");
     if (!line || !window.DWQueue) return Promise.resolve();
     return DWQueue.all().then(function (entries) {
-      var waiting = entries.filter(function (e) { return !e.refused && waited[e.id]; }).length;
+      var waiting = entries.filter(function (e) { return !e.refused && !e.unconfirmed && waited[e.id]; }).length;
+      var unconfirmed = entries.filter(function (e) { return e.unconfirmed; }).length;
       var refused = entries.filter(function (e) { return e.refused; }).length, words = [];
       if (sent) words.push("Sent " + count(sent, "share that was", "shares that were") + " waiting.");
       if (waiting) {
@@ -139,6 +140,7 @@
           (!navigator.onLine ? ": " + (waiting === 1 ? "it" : "they") + " will go when you are back online."
             : stalled && !draining ? ": the server did not take " + (waiting === 1 ? "it" : "them") + " yet; trying again soon." : ": sending…"));
       }
+      if (unconfirmed) words.push(count(unconfirmed, "share", "shares") + " came in while offline: save " + (unconfirmed === 1 ? "it" : "them") + " only if you shared " + (unconfirmed === 1 ? "it." : "them."));
       if (refused) words.push(count(refused, "share was", "shares were") + " refused by the server and not saved; " + (refused === 1 ? "its card says" : "their cards say") + " why.");
       line.textContent = words.join(" "); line.hidden = !words.length;
     });
@@ -150,9 +152,11 @@
     var names = (entry.files || []).map(function (f) { return f.name || "file"; }).join(", ");
     var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || names || b.url || (b.text || "").slice(0, 140);
     var state = document.createElement("p"); state.className = "card-state" + (entry.refused ? " is-failed" : "");
-    state.textContent = entry.refused ? "Not saved: " + entry.refused + " It is kept on this device only." : "Waiting to be sent…";
+    state.textContent = entry.refused ? "Not saved: " + entry.refused + " It is kept on this device only."
+      : entry.unconfirmed ? "Shared to this wall while offline. Save it?" : "Waiting to be sent…";
     inner.appendChild(title); inner.appendChild(state); el.appendChild(inner);
     if (entry.refused) inner.appendChild(refusedActions(entry));
+    else if (entry.unconfirmed) inner.appendChild(confirmActions(entry));
     return el;
   }
   /* What to do with a refused share: take it back into the share box (text and links), or let it go. */
@@ -178,6 +182,28 @@
       });
     }
     button("Dismiss", function () {});
+    return actions;
+  }
+  /* A share the service worker took while offline: sent only when the person says it is theirs. */
+  function confirmActions(entry) {
+    var actions = document.createElement("div"); actions.className = "card-actions";
+    function button(label, act) {
+      var el = document.createElement("button"); el.type = "button"; el.className = "small"; el.textContent = label;
+      el.addEventListener("click", act); actions.appendChild(el);
+    }
+    button("Save", function () {
+      DWQueue.confirm(entry).then(function () {
+        delete entry.unconfirmed;
+        var card = document.getElementById("queued-" + entry.id); if (card) card.replaceWith(queuedCard(entry));
+        return drain();
+      });
+    });
+    button("Discard", function () {
+      DWQueue.remove(entry.id).then(function () {
+        var card = document.getElementById("queued-" + entry.id); if (card) card.remove();
+        return showStatus();
+      });
+    });
     return actions;
   }
   function showQueued() {
@@ -229,7 +255,7 @@
     if (draining) { again = true; return Promise.resolve(); }
     draining = true; again = false; stalled = false; clearTimeout(retryTimer);
     return showStatus().then(DWQueue.all).then(function (entries) {
-      return entries.filter(function (e) { return !e.refused; }).reduce(function (chain, entry) {
+      return entries.filter(function (e) { return !e.refused && !e.unconfirmed; }).reduce(function (chain, entry) {
         return chain.then(function () { return sendOne(entry); });
       }, Promise.resolve());
     }).catch(function () { /* offline or server away: kept for later, and now it has waited */

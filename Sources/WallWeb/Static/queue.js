@@ -2,7 +2,10 @@
    A share is queued first and sent after, with the id it was given when it was made, so it is
    saved exactly once however often it is sent. An entry may hold files (Blobs, which IndexedDB
    stores as they are); it is then sent as a multipart share, all files or none. An entry the
-   server refused keeps its reason in `refused` and stays until the person lets it go. */
+   server refused keeps its reason in `refused` and stays until the person lets it go. An entry
+   the service worker took from a share target POST it could not send (offline) is marked
+   `unconfirmed`: anyone's page can post to the share target, so it is sent only once the person
+   says so on the wall. */
 (function (global) {
   "use strict";
   var DB = "dwall", STORE = "outbox";
@@ -80,8 +83,9 @@
     uuid: uuid,
     share: share,
     fileShare: fileShare,
-    add: function (body, files) {
+    add: function (body, files, unconfirmed) {
       var entry = { id: body.id, body: body, queuedAt: Date.now() };
+      if (unconfirmed) entry.unconfirmed = true;
       if (files && files.length) entry.files = Array.prototype.slice.call(files);
       return run("readwrite", function (s) { return s.put(entry); });
     },
@@ -90,6 +94,11 @@
     /* Marks an entry as refused by the server, with why: it is kept, not sent again. */
     refuse: function (entry, reason) {
       var kept = Object.assign({}, entry, { refused: reason });
+      return run("readwrite", function (s) { return s.put(kept); });
+    },
+    /* The person confirmed an unconfirmed entry: it may be sent. */
+    confirm: function (entry) {
+      var kept = Object.assign({}, entry); delete kept.unconfirmed;
       return run("readwrite", function (s) { return s.put(kept); });
     }
   };

@@ -1,5 +1,6 @@
 /* The service worker: the app shell offline, pages from the network first (the last copy when
-   offline), and the share target's POSTs kept in the offline queue for the page to send.
+   offline), and the share target's POSTs passed on to the server, or kept in the offline queue
+   when it cannot be reached.
    DWALL_VERSION and DWALL_SHELL are written above this by the server. */
 "use strict";
 importScripts("/assets/queue.js?v=" + DWALL_VERSION);
@@ -48,19 +49,23 @@ function pageFromNetwork(request) {
   });
 }
 
-/* A share from the share sheet: queued with its own id (files and all: IndexedDB keeps the
-   Blobs), then the wall sends it and its status line says how that went (`notice=queued` only
-   marks the redirect: the server has nothing to say about a queue it can't see). If it can't be
-   queued, the POST goes on to the server. */
+/* A POST to the share target. The worker cannot tell the person's own share sheet from another
+   site's form posting here (the browser's Sec-Fetch-Site, which tells them apart, is not shown to
+   it), so it does not decide: online, the POST goes on to the server, which saves it only when
+   the browser marks it as made by the person (or it carries the page's CSRF token) and otherwise
+   shows the share page to confirm. Offline, it is queued *unconfirmed* (files and all: IndexedDB
+   keeps the Blobs): the wall shows it and sends it only when the person says so. */
 function takeShare(request) {
   var copy = request.clone();
-  return request.formData().then(function (form) {
-    var fields = { id: form.get("id") || undefined, title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" };
-    var files = form.getAll("file").filter(function (f) { return typeof f !== "string" && (f.size > 0 || f.name); });
-    return files.length ? DWQueue.add(DWQueue.fileShare(fields, files), files) : DWQueue.add(DWQueue.share(fields));
-  }).then(function () {
-    return Response.redirect("/?notice=queued", 303);
-  }, function () {
-    return fetch(copy);
+  return fetch(request).catch(function () {
+    return copy.formData().then(function (form) {
+      var fields = { id: form.get("id") || undefined, title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" };
+      var files = form.getAll("file").filter(function (f) { return typeof f !== "string" && (f.size > 0 || f.name); });
+      return files.length ? DWQueue.add(DWQueue.fileShare(fields, files), files, true) : DWQueue.add(DWQueue.share(fields), null, true);
+    }).then(function () {
+      return Response.redirect("/?notice=queued", 303);
+    }, function () {
+      return caches.match("/offline").then(function (hit) { return hit || Response.error(); });
+    });
   });
 }
