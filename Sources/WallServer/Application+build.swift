@@ -74,9 +74,15 @@ public func buildApplication(
     api.addRoutes(LinkPicturesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
-    api.addRoutes(EventsController(store: store, heartbeat: arguments.heartbeat).endpoints, atPath: "/events")
+    api.addRoutes(EventsController(
+        store: store, heartbeat: arguments.heartbeat,
+        streams: ConcurrencyLimiter(limit: Limits.maxEventStreamsPerUser, what: "event streams")
+    ).endpoints, atPath: "/events")
     api.addRoutes(
-        ImportController(store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes).endpoints, atPath: "/import"
+        ImportController(
+            store: store, blobs: blobs, maxFileBytes: arguments.maxUploadBytes,
+            imports: ConcurrencyLimiter(limit: Limits.maxConcurrentImportsPerUser, what: "imports")
+        ).endpoints, atPath: "/import"
     )
     api.addRoutes(ExportController(store: store, blobs: blobs, clock: Date.init).endpoints, atPath: "/export")
     router.addRoutes(api, atPath: "/v1")

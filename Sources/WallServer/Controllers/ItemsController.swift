@@ -8,6 +8,8 @@ struct ItemsController {
     let store: any WallStore
     /// Whether this server makes link previews (else refresh is refused).
     var linkPreviews = true
+    /// The refreshes queued here, so repeating one while it is pending queues nothing more.
+    var refreshes = RefreshCoalescer()
 
     var endpoints: RouteCollection<WallRequestContext> {
         let routes = RouteCollection(context: WallRequestContext.self)

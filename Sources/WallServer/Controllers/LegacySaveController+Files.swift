@@ -11,13 +11,22 @@ extension LegacySaveController {
     /// Without files it is the JSON route's link share. With files it is a multipart
     /// `POST /v1/share`: one item per file, each carrying the link and title, all in one
     /// transaction; types read from the bytes (415), each file streamed to disk and refused past
-    /// the size limit (413). The token is checked before the first file byte is written, so it
-    /// must come before the files when it is sent as a field.
+    /// the size limit (413).
+    ///
+    /// The order of checks: a token in the `Authorization` header is checked before a byte of the
+    /// body is read; a token sent as the `auth_token` field is checked when the first file part
+    /// begins (so it must come before the files) or, without files, when the body ends. Until
+    /// then only text fields are read, within the multipart caps (`MultipartShareReader`).
     func saveForm(_ request: Request, boundary: String) async throws -> JSONBody<LegacySaveResponse> {
         let bearer = request.bearerToken
         let authorized = Locked<Identity?>(nil)
+        if let bearer {
+            let identity = try await authorize(bearer)
+            authorized.withLock { $0 = identity }
+        }
         let received = try await files.readForm(request, boundary: boundary) { [self] fields in
-            let identity = try await authorize(bearer ?? fields["auth_token"])
+            guard authorized.withLock({ $0 }) == nil else { return }
+            let identity = try await authorize(fields["auth_token"])
             authorized.withLock { $0 = identity }
         }
         do {

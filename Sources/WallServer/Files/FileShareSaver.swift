@@ -15,6 +15,9 @@ struct FileShareSaver: Sendable {
     let maxFileBytes: Int64
     /// The jobs each new item gets (`thumbnail` for images and files).
     let followUps: FollowUpPolicy
+    /// The multipart shares each user is sending (`Limits.maxConcurrentUploadsPerUser`; one more
+    /// is 429 before its body is read).
+    let uploads = ConcurrencyLimiter<UUID>(limit: Limits.maxConcurrentUploadsPerUser, what: "uploads")
 
     /// The `boundary` of a `multipart/form-data` content type, or nil for any other type.
     static func boundary(of request: Request) -> String? {
@@ -30,6 +33,8 @@ struct FileShareSaver: Sendable {
     func save(
         _ request: Request, boundary: String, userID: UUID, defaultSource: ShareSource
     ) async throws -> (shareID: UUID, outcomes: [ShareOutcome]) {
+        let slot = try uploads.acquire(userID)
+        defer { slot.free() }
         let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes)
         let received = try await reader.read(request.body, boundary: boundary)
         do {

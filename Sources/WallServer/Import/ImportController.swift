@@ -15,6 +15,8 @@ struct ImportController {
     let blobs: any BlobStore
     /// Largest file an archive may bring (the server's upload limit).
     let maxFileBytes: Int64
+    /// The imports each user is running (`Limits.maxConcurrentImportsPerUser`; one more is 429).
+    let imports: ConcurrencyLimiter<UUID>
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self)
@@ -25,6 +27,8 @@ struct ImportController {
 
     func importBatch(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportResponse> {
         let identity = try context.requireIdentity()
+        let slot = try imports.acquire(identity.userID)
+        defer { slot.free() }
         try WallRequestDecoder.requireJSON(request)
         var request = request
         let body: ByteBuffer
@@ -46,6 +50,8 @@ struct ImportController {
     /// imports it; `?enrich=0` skips link previews.
     func importArchive(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportResponse> {
         let identity = try context.requireIdentity()
+        let slot = try imports.acquire(identity.userID)
+        defer { slot.free() }
         let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/zip" || type == "application/octet-stream" else {
             throw APIError(.unsupportedMediaType, .unsupportedMediaType, "Send the archive as application/zip.")
@@ -78,7 +84,9 @@ struct ImportController {
     /// and answers its entries, so a browser can send them in batches and show its progress;
     /// `?folders=walls` and `?wall=` as `dwall import`'s options. Stores nothing.
     func readFile(_ request: Request, context: WallRequestContext) async throws -> JSONBody<ImportPreview> {
-        _ = try context.requireIdentity()
+        let identity = try context.requireIdentity()
+        let slot = try imports.acquire(identity.userID)
+        defer { slot.free() }
         let query = request.uri.queryParameters
         guard let folders = ImportOptions.Folders(rawValue: query.get("folders") ?? "tags") else {
             throw ValidationError.invalid("folders", "folders must be tags or walls.")

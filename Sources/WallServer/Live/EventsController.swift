@@ -10,10 +10,12 @@ import WallStore
 /// With `Last-Event-ID` (or `?lastEventId=`), events missed since that id are sent first from the
 /// event log, then live ones; a comment line every `heartbeat` keeps proxies from closing the
 /// stream and notices clients that went away. The stream ends when the server shuts down, and
-/// when a client falls too far behind (it reconnects and catches up from the log).
+/// when a client falls too far behind (it reconnects and catches up from the log). One user may
+/// hold `Limits.maxEventStreamsPerUser` streams open; one more is refused with 429.
 struct EventsController {
     let store: any WallStore
     let heartbeat: Duration
+    let streams: ConcurrencyLimiter<UUID>
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).get(use: stream)
@@ -22,6 +24,7 @@ struct EventsController {
     func stream(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let resumeAfter = try Self.lastEventID(request)
+        let slot = try streams.acquire(identity.userID)
         let live = store.feed.subscribe(userID: identity.userID)
         let store = self.store
         let heartbeat = self.heartbeat
@@ -30,6 +33,7 @@ struct EventsController {
             HTTPField.Name("X-Accel-Buffering")!: "no",
         ]
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { slot.free() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
             var lastSent = resumeAfter ?? 0
             if let resumeAfter {

@@ -33,6 +33,12 @@ public struct Accounts: Sendable {
 
     /// Makes a token for a user; the secret is in the answer and nowhere else.
     public func issueToken(userID: UUID, label: String) async throws -> NewToken {
+        guard try await store.tokens(userID: userID).count < Limits.maxTokensPerUser else {
+            throw ValidationError(
+                .invalidField, field: nil,
+                "You have \(Limits.maxTokensPerUser) API tokens, the most one person may have; revoke one you no longer use first."
+            )
+        }
         let secret = TokenSecret.generate()
         let info = try await store.createToken(userID: userID, label: label, tokenHash: TokenSecret.hash(secret))
         return NewToken(token: secret, info: info)

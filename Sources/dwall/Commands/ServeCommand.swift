@@ -55,6 +55,46 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     )
     var linkPreviews = Environment.string("DWALL_LINK_PREVIEWS") != "0"
 
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may stay open with no request, or while sending a request's headers (env DWALL_IDLE_TIMEOUT)."
+    )
+    var idleTimeoutSeconds: Int = Environment.int("DWALL_IDLE_TIMEOUT") ?? Int(Limits.defaultIdleTimeout.components.seconds)
+
+    @Option(
+        name: .customLong("read-timeout"),
+        help: "Seconds a request body may arrive slower than \(Limits.minRequestBodyBytesPerSecond) bytes a second before its connection is closed (env DWALL_READ_TIMEOUT)."
+    )
+    var readTimeoutSeconds: Int = Environment.int("DWALL_READ_TIMEOUT") ?? Int(Limits.defaultReadTimeout.components.seconds)
+
+    @Option(
+        name: .customLong("max-header-bytes"),
+        help: "Largest request line and headers, in bytes (env DWALL_MAX_HEADER_BYTES)."
+    )
+    var maxHeaderBytes: Int = Environment.int("DWALL_MAX_HEADER_BYTES") ?? Limits.defaultMaxHeaderBytes
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "A reverse proxy's address or range (10.0.0.0/8) whose X-Forwarded-For names the client; repeat for more; none by default (env DWALL_TRUSTED_PROXIES, comma-separated)."
+    )
+    var trustedProxyOptions: [String] = []
+
+    var trustedProxies: [String] {
+        trustedProxyOptions.isEmpty
+            ? (Environment.string("DWALL_TRUSTED_PROXIES") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            : trustedProxyOptions
+    }
+
+    @Option(
+        name: .customLong("metrics-token"),
+        help: "The bearer token GET /metrics asks for; without one, /metrics answers this machine (loopback) only (env DWALL_METRICS_TOKEN)."
+    )
+    var metricsTokenOption: String?
+
+    var metricsToken: String? { metricsTokenOption ?? Environment.string("DWALL_METRICS_TOKEN") }
+    var idleTimeout: Duration { .seconds(idleTimeoutSeconds) }
+    var readTimeout: Duration { .seconds(readTimeoutSeconds) }
+
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }
@@ -65,6 +105,13 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31.") }
         guard (1...4_096).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be 1 to 4096.") }
+        guard (1...3_600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout must be 1 to 3600 seconds.") }
+        guard (1...3_600).contains(readTimeoutSeconds) else { throw ValidationError("--read-timeout must be 1 to 3600 seconds.") }
+        guard (1_024...1_048_576).contains(maxHeaderBytes) else { throw ValidationError("--max-header-bytes must be 1024 to 1048576.") }
+        guard TrustedProxies(trustedProxies) != nil else {
+            throw ValidationError("--trusted-proxy takes IP addresses or address/prefix ranges, e.g. 10.0.0.0/8.")
+        }
+        if let metricsToken, metricsToken.utf8.count < 16 { throw ValidationError("--metrics-token must be at least 16 characters.") }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
         if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
