@@ -135,13 +135,14 @@ public func buildApplication(
 }
 
 /// The HTTP/1.1 server's limits: the idle timeout (kept-alive connections, and slow request
-/// lines and headers, which are decoded only once whole), the slow-body cut-off, and the request
+/// lines and headers, which are decoded only once whole), the slow-body cut-off and the closing
+/// of a connection whose request was answered before its body ended (`RequestBodyGuard`), and the request
 /// line and header sizes (NIO's decoder counts the request line among the headers).
 private func serverConfiguration(_ arguments: some AppArguments) -> HTTP1Channel.Configuration {
     let idle = arguments.idleTimeout.components
     let readTimeout = arguments.readTimeout
     return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [SlowBodyHandler(window: readTimeout)],
+        additionalChannelHandlers: [RequestBodyGuard(window: readTimeout)],
         idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000),
         httpDecoderConfiguration: .init(
             maxHeaderFieldSize: arguments.maxHeaderBytes, maxHeaderListSize: arguments.maxHeaderBytes,

@@ -84,6 +84,9 @@ final class ServerProcess: @unchecked Sendable {
         ["--data", dataDirectory] + (databaseURL.map { ["--database-url", $0] } ?? [])
     }
 
+    /// The running server's process id.
+    var processID: Int32? { process?.processIdentifier }
+
     /// The base URL of the running server.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 

@@ -78,25 +78,47 @@ struct MultipartStream {
 
     /// Hands on the body bytes that cannot be part of a delimiter; true when a delimiter was found.
     private mutating func scanBody(into handler: inout some MultipartPartHandler) throws -> Bool {
-        var from = start
-        var keepFrom = buffer.count
-        while let cr = buffer[from...].firstIndex(of: 13) {
-            let available = min(delimiter.count, buffer.count - cr)
-            if buffer[cr..<(cr + available)].elementsEqual(delimiter[0..<available]) {
-                if available == delimiter.count {
-                    try emit(upTo: cr, into: &handler)
-                    if state == .body { try handler.partEnded() }
-                    start = cr + delimiter.count
-                    state = .delimiter
-                    return true
-                }
-                keepFrom = cr
-                break
-            }
-            from = cr + 1
+        let found = buffer.withUnsafeBufferPointer { bytes in
+            delimiter.withUnsafeBufferPointer { delimiter in Self.search(bytes, from: start, for: delimiter) }
         }
-        try emit(upTo: keepFrom, into: &handler)
-        return false
+        switch found {
+        case .whole(let at):
+            try emit(upTo: at, into: &handler)
+            if state == .body { try handler.partEnded() }
+            start = at + delimiter.count
+            state = .delimiter
+            return true
+        case .partial(let at):
+            try emit(upTo: at, into: &handler)
+            return false
+        case .none:
+            try emit(upTo: buffer.count, into: &handler)
+            return false
+        }
+    }
+
+    private enum Found { case whole(Int), partial(Int), none }
+
+    /// Where `delimiter` begins in `bytes` from `from`, or where a prefix of it ends them. Each
+    /// byte is looked at a bounded number of times: a match can only begin at a `\r`, and the
+    /// bytes a failed match looked at after its `\r` hold no `\r` (a boundary has none).
+    private static func search(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, for delimiter: UnsafeBufferPointer<UInt8>) -> Found {
+        var index = from
+        let count = bytes.count
+        while index < count {
+            guard bytes[index] == 13 else {
+                index += 1
+                continue
+            }
+            var matched = 1
+            while matched < delimiter.count, index + matched < count, bytes[index + matched] == delimiter[matched] {
+                matched += 1
+            }
+            if matched == delimiter.count { return .whole(index) }
+            if index + matched == count { return .partial(index) }
+            index += 1
+        }
+        return .none
     }
 
     /// After a delimiter: `--` (the end) or optional blanks and `\r\n` (a part's headers follow).
