@@ -13,4 +13,7 @@ extension Limits {
     public static let defaultMaxHeaderBytes = 32_768
     /// Most header fields in one request.
     public static let maxHeaderFields = 100
+    /// Most bytes of a request body read and thrown away after the server answered it early (a
+    /// refusal), so the client reads the answer rather than a reset; then the connection closes.
+    public static let lingerBytes = 4 * 1_048_576
 }

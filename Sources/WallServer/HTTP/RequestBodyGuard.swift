@@ -9,8 +9,10 @@ import WallCore
 ///   to its end, each `window` must bring at least `Limits.minRequestBodyBytesPerSecond` × the
 ///   window's seconds, or the connection is closed;
 /// - a body the server has already answered (a refusal: 401, 413, 400 before the body was read):
-///   the answer says `Connection: close` and the connection is closed once it is written, so the
-///   rest of the body is never read (the framework would otherwise read it all, however long).
+///   the rest of the body is read (and thrown away by the framework) only up to
+///   `Limits.lingerBytes` and as long as it keeps the rate above, so a client still sending reads
+///   the answer instead of a reset; past that the connection is closed. The framework would
+///   otherwise read the rest of the body, however long.
 ///
 /// The request line and headers are bounded by the server's idle timeout instead (they are
 /// decoded only once whole, and the idle timer runs until then).
@@ -25,6 +27,9 @@ final class RequestBodyGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var bytesThisWindow = 0
     private var reading = false
     private var check: Scheduled<Void>?
+    /// Answered before the request ended: what arrives now is thrown away, up to a limit.
+    private var lingering = false
+    private var lingered = 0
 
     /// Makes a handler checking every `window`.
     init(window: Duration) {
@@ -34,6 +39,13 @@ final class RequestBodyGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if lingering, case .body(let buffer) = unwrapInboundIn(data) {
+            lingered += buffer.readableBytes
+            guard lingered <= Limits.lingerBytes else {
+                context.close(promise: nil)
+                return
+            }
+        }
         switch unwrapInboundIn(data) {
         case .head:
             reading = true
@@ -43,6 +55,8 @@ final class RequestBodyGuard: ChannelDuplexHandler, RemovableChannelHandler {
             bytesThisWindow += buffer.readableBytes
         case .end:
             reading = false
+            lingering = false
+            lingered = 0
             check?.cancel()
             check = nil
         }
@@ -50,21 +64,17 @@ final class RequestBodyGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard reading else {
+        guard reading, !lingering else {
             context.write(data, promise: promise)
             return
         }
         switch unwrapOutboundIn(data) {
-        case .head(var head):
-            head.headerFields[.connection] = "close"
-            context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .body:
+        case .head, .body:
             context.write(data, promise: promise)
         case .end:
-            let written = promise ?? context.eventLoop.makePromise()
-            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
-            context.writeAndFlush(data, promise: written)
+            // Answered before the body ended: what still arrives of it is thrown away.
+            lingering = true
+            context.write(data, promise: promise)
         }
     }
 
