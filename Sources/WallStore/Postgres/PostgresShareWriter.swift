@@ -65,7 +65,7 @@ struct PostgresShareWriter: Sendable {
         let item = Item(
             id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
             userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
+            state: followUps.jobs(for: share).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: now, updatedAt: now
         )
         if let seq = try await insert(item, job, now: now, connection) {
@@ -121,8 +121,11 @@ struct PostgresShareWriter: Sendable {
     private func insert(_ item: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection) async throws -> Int64? {
         let share = job.share
         // The follow-up jobs, written with the item (none when the policy names none).
-        let kinds = followUps.jobs(for: item.kind).map(\.rawValue)
+        let jobKinds = followUps.jobs(for: share)
+        let kinds = jobKinds.map(\.rawValue)
         let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
+        // An array of text can't hold NULL here: "" stands for no payload.
+        let payloads = jobKinds.map { followUps.payload(for: $0, of: share) ?? "" }
         let priority = followUps.priority(for: share.source).rawValue
         let rows = try await connection.query("""
             WITH i AS (
@@ -141,9 +144,11 @@ struct PostgresShareWriter: Sendable {
                 INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
                 SELECT \(job.userID), \(share.shareID), id, \(share.fingerprint), false, \(now) FROM i
             ), j AS (
-                INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
-                SELECT f.id, f.kind, i.id, \(job.userID), \(priority), 'queued', 0, \(now), \(now), \(now)
-                FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
+                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                                  updated_at)
+                SELECT f.id, f.kind, i.id, \(job.userID), NULLIF(f.payload, ''), \(priority), 'queued', 0, \(now), \(now),
+                       \(now)
+                FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[], \(payloads)::text[]) AS f (id, kind, payload)
             )
             SELECT sort_key FROM i
             """, logger: logger)

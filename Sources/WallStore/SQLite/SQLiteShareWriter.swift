@@ -69,14 +69,15 @@ struct SQLiteShareWriter: Sendable {
         let item = Item(
             id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
             userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
+            state: followUps.jobs(for: share).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: now, updatedAt: now
         )
         let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
         try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
         try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
         try SQLiteJobSQL.insertFollowUps(
-            followUps.jobs(for: item.kind), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db
+            followUps.jobs(for: share), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+            payload: { followUps.payload(for: $0, of: share) }
         )
         return ShareOutcome(kind: .created, item: item)
     }
