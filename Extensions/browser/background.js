@@ -2,7 +2,7 @@
 // shortcut, the popup's requests, the outbox's retries, the badge and the "already saved" mark.
 import * as delivery from "./src/delivery.js";
 import { checkVersion, lookup, ServerError } from "./src/api.js";
-import { loadSettings } from "./src/settings.js";
+import { loadSettings, saveSettings } from "./src/settings.js";
 import { FALLBACK_LIMITS, pageShare, linkShare, selectionShare, imageShare } from "./src/shares.js";
 
 const LOOKUP_TTL_MS = 10 * 60 * 1000;
@@ -32,6 +32,8 @@ async function serverFacts({ fresh = false } = {}) {
 /** Sends a share and remembers the outcome for the popup; refreshes the badge and the mark. */
 async function submit(share, url) {
   const result = await delivery.submit(share);
+  // The server no longer takes the token: the person is signed out (the share is kept).
+  if (result.state === "signedOut") await saveSettings({ token: "" });
   await remember(result);
   if (url && result.state !== "refused") await forgetLookup(url);
   await refreshBadge();
@@ -179,7 +181,8 @@ chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
 });
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === "local" && (changes.token || changes.server)) {
-    chrome.storage.session.clear().then(() => delivery.drain({ force: true })).then(() => refreshBadge()).catch(() => {});
+    const signedIn = Boolean(changes.token && changes.token.newValue);
+    chrome.storage.session.clear().then(() => (signedIn ? delivery.drain({ force: true }) : null)).then(() => refreshBadge()).catch(() => {});
   }
 });
 
