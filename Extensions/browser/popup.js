@@ -74,13 +74,15 @@ async function fillWalls(settings) {
   try {
     const list = await walls();
     const select = $("wall");
+    if (list.length) select.replaceChildren();
     for (const wall of list) {
       const option = document.createElement("option");
       option.value = wall.id;
       option.textContent = wall.name + (wall.isDefault ? " (default)" : "");
       select.append(option);
     }
-    select.value = list.some((wall) => wall.id === settings.defaultWall) ? settings.defaultWall : "";
+    const remembered = list.find((wall) => wall.id === settings.defaultWall) || list.find((wall) => wall.isDefault);
+    if (remembered) select.value = remembered.id;
   } catch {
     // Offline: the default wall still works, and the share is queued.
   }

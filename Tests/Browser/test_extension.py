@@ -349,3 +349,30 @@ def test_a_revoked_token_says_to_sign_in_again(chromium, extension_id, worker, s
     wait_for(lambda: items_with_url(wall_api, url), what="the kept share after signing in again")
     popup.close()
     page.close()
+
+
+def test_the_package_script_makes_one_zip_for_both_stores(tmp_path):
+    import subprocess
+    import zipfile
+    result = subprocess.run([os.path.join(ROOT, "scripts", "package-extension"), str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    with open(os.path.join(EXTENSION, "manifest.json")) as f:
+        manifest = json.load(f)
+    target = result.stdout.strip()
+    assert target == str(tmp_path / ("digital-wall-extension-%s.zip" % manifest["version"]))
+    with zipfile.ZipFile(target) as archive:
+        names = archive.namelist()
+        assert json.loads(archive.read("manifest.json")) == manifest
+    for path in ["background.js", "popup.html", "options.html", "src/outbox.js", "icons/icon-128.png"]:
+        assert path in names
+    assert not [name for name in names if name.startswith(".") or "/." in name]
+    # The manifest serves both: a Chromium service worker, Firefox background scripts and an
+    # add-on id, and no permission to every site.
+    assert manifest["background"]["service_worker"] == "background.js" and manifest["background"]["scripts"]
+    assert manifest["browser_specific_settings"]["gecko"]["id"]
+    assert "<all_urls>" not in json.dumps(manifest)
+    again = subprocess.run([os.path.join(ROOT, "scripts", "package-extension"), str(tmp_path / "again")],
+                           capture_output=True, text=True)
+    with open(target, "rb") as first, open(again.stdout.strip(), "rb") as second:
+        assert first.read() == second.read(), "the same source gives the same bytes"
