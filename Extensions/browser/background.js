@@ -101,7 +101,18 @@ async function onMenuClick(info, tab) {
 
 // MARK: The badge and the "already saved" mark
 
-async function cachedLookup(url) {
+const lookupsInFlight = new Map();
+
+/** Whether `url` is on the wall: asked of the server at most once per address every 10
+ * minutes (answers are kept in session storage; a question already asked is waited for). */
+function cachedLookup(url) {
+  if (!lookupsInFlight.has(url)) {
+    lookupsInFlight.set(url, askLookup(url).finally(() => lookupsInFlight.delete(url)));
+  }
+  return lookupsInFlight.get(url);
+}
+
+async function askLookup(url) {
   const settings = await loadSettings();
   if (!settings.token || !settings.showSaved || !/^https?:/i.test(url || "")) return null;
   const key = "lookup:" + url;

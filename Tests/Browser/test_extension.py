@@ -11,6 +11,7 @@ import re
 import threading
 import time
 import urllib.parse
+import urllib.request
 import zlib
 import struct
 
@@ -48,9 +49,21 @@ window.addEventListener("load", () => {
 
 class Fixtures(http.server.BaseHTTPRequestHandler):
     """The fixture site, on a loopback address of its own; `meta` answers like a server from
-    the future (API v2) for the version check."""
+    the future (API v2) for the version check, and remembers the headers it was sent."""
+    meta_headers = []
+
     def do_GET(self):
         path = urllib.parse.urlparse(self.path).path
+        if path == "/v1/meta":
+            Fixtures.meta_headers.append(dict(self.headers))
+        if path.startswith("/page/"):
+            body = ("<title>Page %s</title><p>Words of %s.</p>" % (path[6:], path[6:])).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         pages = {
             "/article.html": ("text/html; charset=utf-8", ARTICLE.encode()),
             "/queued.html": ("text/html; charset=utf-8", b"<title>Saved while offline</title><p>Offline words.</p>"),
@@ -141,12 +154,15 @@ def problems_of(page):
     return problems
 
 
-def sign_in(chromium, extension_id, base, expect="Signed in"):
+def sign_in(chromium, extension_id, base, expect="Signed in", headers=""):
     page = chromium.new_page()
     problems = problems_of(page)
     page.goto("chrome-extension://%s/options.html" % extension_id)
     page.wait_for_selector("body[data-ready=true]")
     page.fill("#server", base)
+    if headers:
+        page.click("#proxy summary")
+        page.fill("#headers", headers)
     page.fill("#username", USERNAME)
     page.fill("#password", PASSWORD)
     page.click("#sign-in-button")
@@ -202,8 +218,9 @@ def items_with_url(api, url):
 
 
 def test_a_server_from_another_api_version_is_named_plainly(chromium, extension_id, site):
-    status = sign_in(chromium, extension_id, site, expect="API v2")
+    status = sign_in(chromium, extension_id, site, expect="API v2", headers="X-Proxy-Key: let me in")
     assert "Update the extension" in status
+    assert {k.lower(): v for k, v in Fixtures.meta_headers[-1].items()}.get("x-proxy-key") == "let me in", Fixtures.meta_headers
 
 
 def test_sign_in_from_the_options_page_gets_a_labelled_token(chromium, extension_id, worker, wall_server, wall_api):
@@ -376,3 +393,42 @@ def test_the_package_script_makes_one_zip_for_both_stores(tmp_path):
                            capture_output=True, text=True)
     with open(target, "rb") as first, open(again.stdout.strip(), "rb") as second:
         assert first.read() == second.read(), "the same source gives the same bytes"
+
+
+def lookups(server):
+    """How many `GET /v1/items/lookup` the server has answered (its Prometheus counter)."""
+    text = urllib.request.urlopen(server.base + "/metrics").read().decode()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith("dwall_http_requests_total{") and 'route="/v1/items/lookup"' in line)
+
+
+def test_the_saved_mark_follows_tab_switches_asking_once_per_page(chromium, worker, site, wall_server, wall_api):
+    saved_url, other_url = site + "/page/saved", site + "/page/other"
+    wall_api.share(contentType="url", url=saved_url)
+    before = lookups(wall_server)
+    saved, other = open_tab(chromium, saved_url), open_tab(chromium, other_url)
+    saved_tab, other_tab = tab_id(worker, saved_url), tab_id(worker, other_url)
+    worker.evaluate("(tabId) => chrome.tabs.update(tabId, {active: true}).then(() => true)", saved_tab)
+    wait_for(lambda: worker.evaluate("(tabId) => chrome.action.getBadgeText({tabId})", saved_tab) == "✓",
+             what="the tab switch to mark the saved page")
+    for tab in [other_tab, saved_tab, other_tab, saved_tab, other_tab]:
+        worker.evaluate("(tabId) => chrome.tabs.update(tabId, {active: true}).then(() => true)", tab)
+        worker.evaluate("async (tabId) => { await dwall.refreshBadge(await chrome.tabs.get(tabId)); return true; }", tab)
+    assert worker.evaluate("(tabId) => chrome.action.getBadgeText({tabId})", other_tab) == ""
+    assert worker.evaluate("(tabId) => chrome.action.getBadgeText({tabId})", saved_tab) == "✓"
+    assert lookups(wall_server) - before == 2, "one lookup per page, however often the tabs switch"
+    saved.close()
+    other.close()
+
+
+def test_sign_out_revokes_the_token(chromium, extension_id, worker, wall_server):
+    token = worker.evaluate("chrome.storage.local.get('token').then((s) => s.token)")
+    assert API(wall_server.base, token).request("GET", "/v1/me")[0] == 200
+    page = chromium.new_page()
+    page.goto("chrome-extension://%s/options.html" % extension_id)
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#sign-out")
+    wait_for(lambda: page.text_content("#status") == "Signed out.", what="the sign-out")
+    assert API(wall_server.base, token).request("GET", "/v1/me")[0] == 401
+    assert worker.evaluate("chrome.storage.local.get('token').then((s) => s.token)") == ""
+    page.close()

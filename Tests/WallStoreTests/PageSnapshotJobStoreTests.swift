@@ -5,7 +5,8 @@ import WallStore
 
 /// A share carrying a page snapshot: its item gets an `enrich` job naming the snapshot's blob
 /// (even where the store's policy names no job for links: link previews off), the blob counts
-/// as referenced while that job waits, and a repeated link or share id enqueues nothing more.
+/// as referenced while that job waits; a repeated share id enqueues nothing more, and the same
+/// link with a new snapshot is read again.
 @Suite("Page snapshot jobs")
 struct PageSnapshotJobStoreTests {
     static let blob = String(repeating: "ab", count: 32)
@@ -34,10 +35,18 @@ struct PageSnapshotJobStoreTests {
             #expect(EnrichPayload(stored: jobs.first?.payload)?.pageSnapshot == Self.blob)
             #expect(try await store.referencedBlobHashes().contains(Self.blob), "the sweeper keeps a waiting snapshot")
 
-            // The same share again, and the same link in a new share: no second job.
+            // The same share again, or the same link without a snapshot: no second job.
             _ = try await store.save(share, for: alice)
-            _ = try await store.save(try Self.snapshotShare("https://example.com/seen"), for: alice)
+            _ = try await store.save(try linkShare("https://example.com/seen"), for: alice)
             #expect(try await store.jobs.jobs(state: .queued, limit: 10).count == 1)
+            // The same link with a new snapshot: read again, the card waiting for it.
+            let again = try await store.save(try Self.snapshotShare("https://example.com/seen"), for: alice)
+            #expect(again.kind == .duplicate)
+            #expect(again.item.id == outcome.item.id)
+            #expect(again.item.state == .pending)
+            let queued = try await store.jobs.jobs(state: .queued, limit: 10)
+            #expect(queued.map(\.kind) == [.enrich, .enrich])
+            #expect(queued.allSatisfy { $0.itemID == outcome.item.id && EnrichPayload(stored: $0.payload) != nil })
 
             // Once the item is gone, so is its job, and the blob is free to sweep.
             #expect(try await store.deleteItem(id: outcome.item.id, userID: alice.id))

@@ -5,9 +5,15 @@
 /** The page snapshot of the document this runs in. */
 export function capturePage(maxBytes) {
   const encoder = new TextEncoder();
+  // The server's rules: one-line fields hold no control characters, text fields only line
+  // breaks and tabs; lengths within its limits (counted here in UTF-16 units, never fewer).
+  // Cut by code points, so no surrogate pair is split in two.
+  const cut = (value, limit) => (value.length <= limit ? value : Array.from(value).slice(0, limit).join("").slice(0, limit).replace(/[\ud800-\udbff]$/, ""));
+  const oneLine = (value, limit) => cut(String(value || "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim(), limit);
+  const multiLine = (value, limit) => cut(String(value || "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim(), limit);
   const fits = (text) => encoder.encode(text).length <= maxBytes;
   const canonicalLink = document.querySelector('link[rel~="canonical"][href]');
-  const selection = String(window.getSelection ? window.getSelection() : "").trim();
+  const selection = multiLine(window.getSelection ? window.getSelection() : "", 20000);
   // The readable part: the main article if the page marks one, else the whole rendered body,
   // without what never reads as text (scripts, styles, templates, embedded frames and media).
   const pick = document.querySelector("article, main, [role=main]");
@@ -34,20 +40,22 @@ export function capturePage(maxBytes) {
   titleTag.textContent = document.title;
   head[0] = head[0].replace("<title></title>", titleTag.outerHTML);
   let html = `<!doctype html><html>${head.join("")}<body>${clone.outerHTML}</body></html>`;
+  // The rendered text, for when the HTML does not fit (here, or in the share's JSON body).
+  let fallbackText = multiLine(root.innerText, 100000);
+  while (!fits(fallbackText)) fallbackText = cut(fallbackText, Math.floor(fallbackText.length * 0.9));
   let text = null;
   if (!fits(html)) {
-    // Too large as HTML: send the rendered text instead, trimmed to fit.
     html = null;
-    text = (root.innerText || "").trim();
-    while (!fits(text)) text = text.slice(0, Math.floor(text.length * 0.9));
+    text = fallbackText;
   }
   return {
-    title: document.title || null,
-    selection: selection ? selection.slice(0, 20000) : null,
+    title: oneLine(document.title, 1000) || null,
+    selection: selection || null,
     canonicalUrl: canonicalLink ? canonicalLink.href : null,
     html,
     text,
     capturedBy: "browser_extension",
+    fallbackText: html ? fallbackText : null,
     url: location.href,
   };
 }

@@ -19,19 +19,27 @@ function base(contentType, extra, choices, settings) {
   return body;
 }
 
+/** A one-line title within the server's rules (no control characters, at most 1,000). */
+export function cleanTitle(value) {
+  const clean = String(value || "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return clean.length <= 1000 ? clean : Array.from(clean).slice(0, 1000).join("").slice(0, 1000).replace(/[\ud800-\udbff]$/, "");
+}
+
 function isWebPage(url) { return /^https?:/i.test(url || ""); }
 
 /** Keeps the JSON body within the server's limit: the snapshot's HTML gives way to its text,
  * then the text is trimmed. */
-export function fitBody(body, limits) {
+export function fitBody(body, limits, fallbackText = null) {
   const size = () => new TextEncoder().encode(JSON.stringify(body)).length;
   const limit = limits.maxJSONBodyBytes - 1024;
   if (size() <= limit || !body.page) return body;
   if (body.page.html) {
     body.page.html = null;
-    body.page.text = body.page.text || body.page.fallbackText || null;
+    body.page.text = body.page.text || fallbackText || null;
   }
-  while (size() > limit && body.page.text) body.page.text = body.page.text.slice(0, Math.floor(body.page.text.length * 0.8));
+  while (size() > limit && body.page.text) {
+    body.page.text = Array.from(body.page.text).slice(0, Math.floor(body.page.text.length * 0.8)).join("");
+  }
   if (size() > limit) delete body.page;
   return body;
 }
@@ -50,19 +58,21 @@ export async function pageShare(tab, choices, limits) {
   } catch {
     snapshot = null;
   }
-  const body = base("url", { url: tab.url, title: (choices.title || tab.title || "").slice(0, 1000) || undefined }, choices, settings);
+  const body = base("url", { url: tab.url, title: cleanTitle(choices.title || tab.title) || undefined }, choices, settings);
+  let fallbackText = null;
   if (snapshot) {
-    const { url: _seenAt, ...page } = snapshot;
+    const { url: _seenAt, fallbackText: rendered, ...page } = snapshot;
+    fallbackText = rendered;
     body.page = page;
   }
-  return { id: body.id, body: fitBody(body, limits) };
+  return { id: body.id, body: fitBody(body, limits, fallbackText) };
 }
 
 /** A link from the page (the link, not the page it sits on), titled with the link's text. */
 export async function linkShare(linkUrl, linkText, pageUrl, choices = {}) {
   const settings = await loadSettings();
   if (!isWebPage(linkUrl)) throw new Error("Only web links (http or https) can be saved.");
-  const title = (linkText || "").replace(/\s+/g, " ").trim().slice(0, 1000);
+  const title = cleanTitle(linkText);
   const body = base("url", { url: linkUrl, ...(title ? { title } : {}) }, choices, settings);
   return { id: body.id, body };
 }
@@ -74,7 +84,7 @@ export async function selectionShare(text, tab, choices = {}) {
   if (!passage) throw new Error("Nothing is selected.");
   const extra = { text: passage };
   if (isWebPage(tab && tab.url)) extra.url = tab.url;
-  if (tab && tab.title) extra.title = tab.title.slice(0, 1000);
+  if (tab && cleanTitle(tab.title)) extra.title = cleanTitle(tab.title);
   const body = base("text", extra, choices, settings);
   return { id: body.id, body };
 }
@@ -103,7 +113,7 @@ export async function imageShare(srcUrl, tab, frameId, limits, choices = {}) {
   const name = fileName(srcUrl, type);
   const extra = {};
   if (isWebPage(tab.url)) extra.url = tab.url;
-  if (tab.title) extra.title = tab.title.slice(0, 1000);
+  if (cleanTitle(tab.title)) extra.title = cleanTitle(tab.title);
   const body = base("image", extra, choices, settings);
   return { id: body.id, body, file: { blob: new Blob([bytes], { type }), name } };
 }

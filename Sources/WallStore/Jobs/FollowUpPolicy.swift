@@ -34,8 +34,13 @@ extension FollowUpPolicy {
     /// Whether a batch of share results enqueued any follow-up job.
     func enqueuedAny(for results: [Result<ShareOutcome, any Error>]) -> Bool {
         return results.contains { result in
-            guard case .success(let outcome) = result, outcome.kind == .created else { return false }
-            return !jobs(for: outcome.item.kind).isEmpty || outcome.item.state == .pending
+            guard case .success(let outcome) = result else { return false }
+            switch outcome.kind {
+            case .created: return !jobs(for: outcome.item.kind).isEmpty || outcome.item.state == .pending
+            // A known link whose new page snapshot is to be read.
+            case .duplicate: return outcome.item.state == .pending
+            case .replayed: return false
+            }
         }
     }
 }

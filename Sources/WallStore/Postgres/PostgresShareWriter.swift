@@ -162,12 +162,24 @@ struct PostgresShareWriter: Sendable {
     ) async throws -> ShareOutcome {
         var item = existing.merging(job.share)
         item.updatedAt = now
+        // A new page snapshot of a known link is read again: the card waits for it.
+        let rereads = job.share.enrichPayload != nil && item.kind == .url
+        if rereads { item.state = .pending }
         let seq = try await events.record(.updated, item: item, userID: job.userID, at: now, connection, logger: logger)
         try await PostgresItemSQL.update(item, sortKey: seq, connection, logger: logger)
         try await connection.query("""
             INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
             VALUES (\(job.userID), \(job.share.shareID), \(item.id), \(job.share.fingerprint), true, \(now))
             """, logger: logger)
+        if rereads {
+            let priority = followUps.priority(for: job.share.source).rawValue
+            try await connection.query("""
+                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                                  updated_at)
+                VALUES (\(UUID.timeOrdered(at: now)), \(JobKind.enrich.rawValue), \(item.id), \(job.userID),
+                        \(job.share.enrichPayload), \(priority), 'queued', 0, \(now), \(now), \(now))
+                """, logger: logger)
+        }
         return ShareOutcome(kind: .duplicate, item: item)
     }
 }

@@ -59,10 +59,19 @@ struct SQLiteShareWriter: Sendable {
         if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
             var item = existing.merging(share)
             item.updatedAt = now
+            // A new page snapshot of a known link is read again: the card waits for it.
+            let rereads = share.enrichPayload != nil && item.kind == .url
+            if rereads { item.state = .pending }
             let seq = try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
             try ItemSQL.update(item, sortKey: seq, db)
             if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: userID, db) }
             try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: true, userID: userID, at: now, db)
+            if rereads {
+                try SQLiteJobSQL.insertFollowUps(
+                    [.enrich], priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+                    payload: { _ in share.enrichPayload }
+                )
+            }
             return ShareOutcome(kind: .duplicate, item: item)
         }
 
