@@ -17,7 +17,7 @@ import struct
 
 import pytest
 
-from conftest import ARTIFACTS, API, CHROMIUM, PASSWORD, ROOT, USERNAME, Server, screenshot
+from conftest import ARTIFACTS, API, CHROMIUM, PASSWORD, ROOT, USERNAME, Server, free_port, screenshot
 
 EXTENSION = os.path.join(ROOT, "Extensions", "browser")
 
@@ -432,3 +432,83 @@ def test_sign_out_revokes_the_token(chromium, extension_id, worker, wall_server)
     assert API(wall_server.base, token).request("GET", "/v1/me")[0] == 401
     assert worker.evaluate("chrome.storage.local.get('token').then((s) => s.token)") == ""
     page.close()
+
+
+def test_the_options_page_refuses_bad_settings_plainly(chromium, extension_id):
+    page = chromium.new_page()
+    page.goto("chrome-extension://%s/options.html" % extension_id)
+    page.wait_for_selector("body[data-ready=true]")
+    cases = [
+        ("ftp://wall.example.com", "", "must start with https://"),
+        ("not an address", "", "not a web address"),
+        ("http://127.0.0.1:9", "no colon here", 'Header line 1 is not "Name: value".'),
+        ("http://127.0.0.1:9", "Authorization: Bearer x", "carries the extension's token"),
+        ("http://127.0.0.1:%d" % free_port(), "", "the server is not reachable"),
+    ]
+    for server, headers, expected in cases:
+        page.fill("#server", server)
+        if headers and not page.is_visible("#headers"):
+            page.click("#proxy summary")
+        if page.is_visible("#headers"):
+            page.fill("#headers", headers)
+        page.evaluate("document.querySelector('#status').textContent = ''")
+        page.click("#sign-in-button")
+        status = wait_for(lambda: (lambda text: text if text and not text.startswith("Checking") else None)(
+            page.text_content("#status")), what="the refusal")
+        assert expected in status, (server, headers, status)
+        assert page.get_attribute("#status", "data-kind") == "error"
+    page.close()
+
+
+class Busy(http.server.BaseHTTPRequestHandler):
+    """A server that fits (API v1) but is overloaded: every share answers 503 with Retry-After."""
+    shares = 0
+
+    def do_GET(self):
+        body = json.dumps({"name": "dwall", "apiVersion": 1, "features": ["page_snapshot", "items_lookup"],
+                           "limits": {"maxJSONBodyBytes": 1048576, "maxNoteLength": 10000,
+                                      "maxUploadBytes": 1048576, "maxPageSnapshotHTMLBytes": 786432}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        Busy.shares += 1
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        body = b'{"error":{"code":"unavailable","message":"The server is busy; try again shortly."}}'
+        self.send_response(503)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Retry-After", "120")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments):
+        pass
+
+
+def test_a_busy_server_is_retried_after_its_retry_after(chromium, worker, site):
+    busy = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Busy)
+    threading.Thread(target=busy.serve_forever, daemon=True).start()
+    settings = worker.evaluate("chrome.storage.local.get(['server', 'token'])")
+    try:
+        worker.evaluate("(server) => chrome.storage.local.set({server, token: 'any'}).then(() => true)",
+                        "http://127.0.0.1:%d" % busy.server_address[1])
+        url = site + "/page/busy"
+        page = open_tab(chromium, url)
+        sent_at = time.time() * 1000
+        result = worker.evaluate("async (tabId) => dwall.savePage(await chrome.tabs.get(tabId))", tab_id(worker, url))
+        assert result["state"] == "queued" and result["reason"] == "The server is busy; try again shortly.", result
+        [entry] = [e for e in worker.evaluate("dwall.waiting()") if e["title"] == "Page busy"]
+        assert 119_000 <= entry["nextAttemptAt"] - sent_at <= 125_000, "the next attempt waits out Retry-After"
+        # A drain that is not forced leaves it alone until then.
+        worker.evaluate("dwall.drain().then(() => true)")
+        assert Busy.shares == 1
+        page.close()
+    finally:
+        # Throw the busy server's share away before the real server comes back.
+        worker.evaluate("async () => { for (const e of await dwall.waiting()) if (e.title === 'Page busy') await dwall.discard(e.id); return true; }")
+        worker.evaluate("(s) => chrome.storage.local.set(s).then(() => true)", settings)
+        busy.shutdown()
