@@ -136,6 +136,26 @@ import WallServer
         }
     }
 
+    @Test func aSnapshotAtTheSizeLimitIsReadAndItsTextCapped() async throws {
+        try await TestServer.run(.live, configure: Self.previews(on: false)) { server, client in
+            defer { server.gate.close() }
+            let token = try await client.signIn("alice")
+            let paragraph = "<p>Sediment settles in layers over many thousands of quiet years.</p>"
+            var html = "<html><body><article>"
+            while html.utf8.count + paragraph.utf8.count + 24 <= Limits.maxPageSnapshotHTMLBytes { html += paragraph }
+            html += "</article></body></html>"
+            #expect(html.utf8.count <= Limits.maxPageSnapshotHTMLBytes)
+            #expect(html.utf8.count > Limits.maxPageSnapshotHTMLBytes - paragraph.utf8.count - 24)
+            let (_, item) = try await Self.shareAndSettle(Self.snapshotShare("https://example.com/long", html: html), client: client, token: token)
+            #expect(item.state == .ready)
+            let detail = try client.decodeItem(try await client.item(item.id, token: token))
+            let text = try #require(detail.preview?.readableText)
+            #expect(text.count <= Limits.maxReadableTextLength)
+            #expect(text.count > Limits.maxReadableTextLength - paragraph.count, "capped, not dropped")
+            #expect(text.hasPrefix("Sediment settles in layers"))
+        }
+    }
+
     @Test func aPlainTextSnapshotIsKeptAsItsText() async throws {
         try await TestServer.run(.live, configure: Self.previews(on: false)) { server, client in
             defer { server.gate.close() }
