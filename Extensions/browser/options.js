@@ -5,6 +5,14 @@ import { loadSettings, saveSettings, normaliseServer, originPattern, parseHeader
 import { signIn, revokeToken, checkVersion, call } from "./src/api.js";
 
 const $ = (id) => document.getElementById(id);
+/** The host permissions the extension holds, known before a click needs them. */
+let grantedOrigins = new Set();
+
+async function readGrantedOrigins() {
+  grantedOrigins = new Set((await chrome.permissions.getAll()).origins || []);
+}
+chrome.permissions.onAdded.addListener(readGrantedOrigins);
+chrome.permissions.onRemoved.addListener(readGrantedOrigins);
 
 function status(message, kind = "info") {
   $("status").textContent = message;
@@ -35,10 +43,13 @@ async function onSignIn(event) {
   try {
     const server = normaliseServer($("server").value);
     const extraHeaders = parseHeaderLines($("headers").value);
-    // Host permission for this server only, asked now (the click is the user gesture).
-    const origins = [originPattern(server)];
-    const granted = (await chrome.permissions.contains({ origins })) || (await chrome.permissions.request({ origins }));
-    if (!granted) throw new Error(`The extension needs permission to reach ${server} to save there.`);
+    // Host permission for this server only, asked before anything is awaited (Firefox honours
+    // a request only straight from the click), unless it is granted already.
+    const origin = originPattern(server);
+    if (!grantedOrigins.has(origin)) {
+      const granted = await chrome.permissions.request({ origins: [origin] });
+      if (!granted) throw new Error(`The extension needs permission to reach ${server} to save there.`);
+    }
     const draft = { server, extraHeaders, token: "" };
     status("Checking the server…");
     const fit = await checkVersion(draft);
@@ -82,4 +93,4 @@ $("sign-in").addEventListener("submit", onSignIn);
 $("sign-out").addEventListener("click", onSignOut);
 $("show-saved").addEventListener("change", () => saveSettings({ showSaved: $("show-saved").checked }));
 for (const radio of document.querySelectorAll("input[name=method]")) radio.addEventListener("change", showMethod);
-render().then(() => { document.body.dataset.ready = "true"; });
+Promise.all([render(), readGrantedOrigins()]).then(() => { document.body.dataset.ready = "true"; });
