@@ -82,6 +82,32 @@ import WallServer
         }
     }
 
+    @Test func refreshingASnapshotCardKeepsWhatThePersonSaw() async throws {
+        try await TestServer.run(.live, configure: Self.previews(on: true)) { server, client in
+            defer { server.gate.close() }
+            let token = try await client.signIn("alice")
+            let (_, item) = try await Self.shareAndSettle(
+                Self.snapshotShare(try Self.downSite(), html: Self.rendered), client: client, token: token
+            )
+            let port = try #require(client.port)
+            let refreshed = try await SSEClient.withStream(port: port, token: token) { reader in
+                let response = try await client.send(.post, "/v1/items/\(item.id)/refresh", token: token)
+                #expect(response.status == .accepted)
+                while true {
+                    let event = try EventsTests.itemEvent(try await reader.nextEvent())
+                    if event.itemId == item.id, let updated = event.item, updated.state != .pending { return updated }
+                }
+            }
+            #expect(refreshed.state == .ready, "the site being down again does not fail the card")
+            #expect(refreshed.preview?.failureReason == nil)
+            #expect(refreshed.preview?.title == "Members only")
+            let detail = try client.decodeItem(try await client.item(item.id, token: token))
+            #expect(detail.preview?.readableText?.contains("Barnacles close their plates") == true)
+            #expect(detail.preview?.readableTextSource == "page_snapshot")
+            #expect(try await client.listItems(token: token, query: "q=barnacles").items.map(\.id) == [item.id])
+        }
+    }
+
     @Test func theSnapshotsTextWinsAndTheFetchAddsWhatTheSnapshotLacks() async throws {
         try await EnrichmentTests.withPages { pages in
             try await TestServer.run(.live, configure: Self.previews(on: true)) { server, client in

@@ -19,7 +19,8 @@ import WallStore
 /// the same extraction (`SnapshotReader`), and are marked `page_snapshot`. The page is still
 /// fetched for what the snapshot lacks (image, site name, icon), but a failed fetch neither
 /// holds the card back nor fails it: the card keeps the snapshot's text, searchable, at once.
-/// With `fetches` off (link previews off) only snapshots are read and nothing is fetched.
+/// With `fetches` off (link previews off) only snapshots are read and nothing is fetched. An
+/// item whose text came from a snapshot keeps it when its page is fetched again (a refresh).
 struct EnrichmentJob: Sendable {
     let store: any WallStore
     let blobs: any BlobStore
@@ -50,12 +51,13 @@ struct EnrichmentJob: Sendable {
         else { return }  // deleted meanwhile
         guard item.kind == .url, let url = item.url else { return }
         let snapshot = try PageSnapshotStash(blobs: blobs).snapshot(for: job.payload)
-        let seen = snapshot.flatMap { snapshot in
+        var seen = snapshot.flatMap { snapshot in
             URL(string: url).map { SnapshotReader.metadata(of: snapshot, pageURL: $0) }
         }
+        if seen == nil { seen = try await keptSnapshot(of: item, userID: userID) }
         guard fetches else {
             guard let seen else { return }
-            let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: nil, at: clock())
+            let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure, at: clock())
             _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
             return
         }
@@ -77,7 +79,7 @@ struct EnrichmentJob: Sendable {
             if let seen {
                 // The person's own copy of the page is the card; the fetch only added extras.
                 logger.info("Page fetch failed; the page snapshot stands", metadata: ["item": "\(itemID)", "reason": "\(failure.reason)"])
-                let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: nil, at: clock())
+                let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure, at: clock())
                 _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
                 return
             }
@@ -90,6 +92,18 @@ struct EnrichmentJob: Sendable {
             preview.fetchedAt = clock()
             _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .failed, preview: preview)
         }
+    }
+
+    /// What an earlier page snapshot left on the item (its title and readable text), so that
+    /// fetching the page again (a refresh) keeps what the person saw rather than what the site
+    /// shows a server (a sign-in or paywall page), or a failure when the site is away.
+    private func keptSnapshot(of item: Item, userID: UUID) async throws -> PageMetadata? {
+        guard let preview = item.preview, preview.readableTextSource == LinkPreview.pageSnapshotSource,
+              let text = try await store.readableText(itemID: item.id, userID: userID)
+        else { return nil }
+        return PageMetadata(
+            title: preview.title, canonicalURL: preview.canonicalUrl.flatMap(URL.init(string:)), readableText: text
+        )
     }
 
     /// The card from a page snapshot (`seen`), over what a fetch found (if anything): the
@@ -130,5 +144,14 @@ struct EnrichmentJob: Sendable {
             }
         }
         return nil
+    }
+}
+
+extension LinkPreview {
+    /// This preview without a failure reason (what an earlier fetch found stays).
+    fileprivate var withoutFailure: LinkPreview {
+        var preview = self
+        preview.failureReason = nil
+        return preview
     }
 }
