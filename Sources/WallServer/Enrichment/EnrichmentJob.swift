@@ -57,14 +57,14 @@ struct EnrichmentJob: Sendable {
         if seen == nil { seen = try await keptSnapshot(of: item, userID: userID) }
         guard fetches else {
             guard let seen else { return }
-            let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure, at: clock())
+            let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure)
             _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
             return
         }
         do {
             let (finalURL, metadata) = try await enricher.metadata(of: url)
             var preview = LinkPreview(metadata: metadata, finalURL: finalURL, fetchedAt: clock())
-            if let seen { preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: preview, at: clock()) }
+            if let seen { preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: preview) }
             let imageURLs = [metadata.imageURL ?? seen?.imageURL].compactMap { $0 }
             if let picture = await picture(from: imageURLs, itemID: itemID) {
                 preview.imageBlob = picture
@@ -79,7 +79,7 @@ struct EnrichmentJob: Sendable {
             if let seen {
                 // The person's own copy of the page is the card; the fetch only added extras.
                 logger.info("Page fetch failed; the page snapshot stands", metadata: ["item": "\(itemID)", "reason": "\(failure.reason)"])
-                let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure, at: clock())
+                let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure)
                 _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
                 return
             }
@@ -109,7 +109,7 @@ struct EnrichmentJob: Sendable {
     /// The card from a page snapshot (`seen`), over what a fetch found (if anything): the
     /// snapshot's title and readable text win, the selection (if any) is the description, and
     /// the fetch fills in what the snapshot lacks.
-    static func preview(seen: PageMetadata, selection: String?, fetched: LinkPreview?, at date: Date) -> LinkPreview {
+    static func preview(seen: PageMetadata, selection: String?, fetched: LinkPreview?) -> LinkPreview {
         var preview = fetched ?? LinkPreview()
         preview.title = seen.title ?? preview.title
         preview.description = selection.map { String($0.prefix(Limits.maxPreviewFieldLength)) }
