@@ -33,6 +33,11 @@ public struct ContentPreview: Sendable, Equatable {
         for content in contents {
             switch content {
             case .link(let url, let title): rows.append(.link(title: title, host: Self.host(url), url: url))
+            case .page(let page):
+                rows.append(.link(title: page.title, host: Self.host(page.url), url: page.url))
+                if let selection = page.selection {
+                    rows.append(.text(excerpt: Self.excerpt(selection, limit: Self.excerptLength), sourceHost: Self.host(page.url)))
+                }
             case .text(let text, let source, _):
                 rows.append(.text(excerpt: Self.excerpt(text, limit: Self.excerptLength), sourceHost: source.map(Self.host)))
             case .image(let file): images.append(file)
