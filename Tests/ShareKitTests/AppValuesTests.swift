@@ -20,9 +20,22 @@ import WallCore
         #expect(container.keychainAccessGroup(teamPrefix: "ABCDE12345.") == "ABCDE12345.org.digitalwall.app.shared")
         #expect(container.outboxDirectory.path == "/group/Outbox")
         #expect(container.uploadsDirectory.path == "/group/Uploads")
-        #expect(container.backgroundSessionIdentifier == "org.digitalwall.app.uploads")
+        #expect(container.drainTaskIdentifier == "org.digitalwall.app.drain")
         #expect(container.drainTaskIdentifier == "org.digitalwall.app.drain")
         #expect(container.outboxChangedNotification == "org.digitalwall.app.outbox-changed")
+    }
+
+    @Test func eachExtensionLaunchUploadsInASessionOfItsOwnThatTheAppRecognises() {
+        let container = SharedContainer(bundleID: "org.digitalwall.app", directory: URL(fileURLWithPath: "/group"))
+        let launch = UUID(uuidString: "0F8E2A4C-1B3D-4E5F-8A9B-0C1D2E3F4A5B")!
+        let session = container.extensionUploadSession(launch: launch)
+        #expect(session == "org.digitalwall.app.uploads.extension.0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b")
+        #expect(container.extensionUploadSession(launch: UUID()) != session, "two launches never share a session")
+        #expect(container.isExtensionUploadSession(session))
+        for other in ["org.digitalwall.app.uploads", "org.digitalwall.app.uploads.extension.", "org.digitalwall.app.uploads.extension.nope",
+                      "com.other.app.uploads.extension.0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b"] {
+            #expect(!container.isExtensionUploadSession(other), "\(other)")
+        }
     }
 
     @Test func pendingRowsSayWhatWaitsAndWhy() {

@@ -16,6 +16,10 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
     public var clock: C
     /// A source of numbers in `0 ..< 1` for jitter.
     public var random: @Sendable () -> Double
+    /// How long a share handed to a background upload is left to it (drains skip it meanwhile).
+    public var handover = BackgroundUploadPolicy.standard
+    /// The wall-clock time, for handover marks.
+    public var now: @Sendable () -> Date = { Date() }
 
     /// Makes a delivery.
     public init(
