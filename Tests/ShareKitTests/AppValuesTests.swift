@@ -9,7 +9,9 @@ import WallCore
         #expect(DeepLink(URL(string: "digitalwall://item/\(id.uuidString)")!) == .item(id))
         #expect(DeepLink(URL(string: "DigitalWall://ITEM/\(id.uuidString.lowercased())")!) == .item(id))
         #expect(DeepLink(DeepLink.item(id).url) == .item(id))
-        for bad in ["https://item/\(id)", "digitalwall://wall/\(id)", "digitalwall://item/", "digitalwall://item/42", "digitalwall://item/\(id)/x"] {
+        #expect(DeepLink(URL(string: "digitalwall://sign-in")!) == .signIn)
+        #expect(DeepLink(DeepLink.signIn.url) == .signIn)
+        for bad in ["digitalwall://sign-in/x", "digitalwall://sign-in?next=evil", "https://item/\(id)", "digitalwall://wall/\(id)", "digitalwall://item/", "digitalwall://item/42", "digitalwall://item/\(id)/x"] {
             #expect(DeepLink(URL(string: bad)!) == nil, "\(bad)")
         }
     }

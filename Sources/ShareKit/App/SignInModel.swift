@@ -19,6 +19,9 @@ public final class SignInModel {
     public private(set) var failure: String?
     /// The account signed in on this device.
     public private(set) var credentials: Credentials?
+    /// Why the person was signed out without asking (the server refused the token), shown above
+    /// the form until the next sign-in.
+    public private(set) var signedOutReason: String?
 
     @ObservationIgnored private let store: any CredentialStore
     @ObservationIgnored private let transport: any HTTPTransport
@@ -72,6 +75,7 @@ public final class SignInModel {
                 return false
             }
             credentials = signedIn
+            signedOutReason = nil
             return true
         } catch .unauthorized {
             failure = "The user name or password is wrong."
@@ -79,6 +83,19 @@ public final class SignInModel {
             failure = error.description
         }
         return false
+    }
+
+    /// The server refused the token (revoked on another device or by an admin, or expired): forgets
+    /// it on this device, so the share extension keeps new shares for later instead of sending
+    /// them with a dead token, and says why; the server and user name stay filled in. Shares
+    /// waiting in the outbox stay and are sent after the next sign-in. Nothing happens for a
+    /// refusal of a token that is no longer the one signed in (a late answer after signing in again).
+    public func tokenRefused(_ error: ShareError, token: String) {
+        guard case .unauthorized = error, let current = credentials, current.token == token else { return }
+        try? store.delete()
+        credentials = nil
+        password = ""
+        signedOutReason = "The server no longer accepts this iPhone's sign-in (it was revoked or has expired). Sign in again; shares waiting on this device are sent then."
     }
 
     /// Revokes the token on the server (when it can be reached) and forgets it on this device.
@@ -89,5 +106,6 @@ public final class SignInModel {
         }
         try? store.delete()
         credentials = nil
+        signedOutReason = nil
     }
 }
