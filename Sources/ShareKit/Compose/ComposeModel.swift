@@ -150,7 +150,12 @@ public final class ComposeModel {
     public var saveTitle: String { isSignedIn ? "Save" : "Keep for Later" }
 
     /// What to show over the form, if anything.
-    public var presentation: ComposePresentation? { ComposePresentation(phase: phase, blocker: blocker) }
+    public var presentation: ComposePresentation? {
+        var shown = ComposePresentation(phase: phase, blocker: blocker)
+        // Nothing left because of what was left out (a film over the size limit): say which and why.
+        if blocker == .nothingToShare, let note = ContentPreview(Extraction(skipped: skipped)).skippedNote { shown?.detail = note }
+        return shown
+    }
 
     /// Whether shares were left in the outbox to be sent later (the app should be told to drain).
     public var leftSharesInOutbox: Bool { phase != .closed(.cancel) && !queuedIDs.isEmpty }
