@@ -9,7 +9,6 @@ struct WallView: View {
     @State private var showsPending = false
 
     var body: some View {
-        @Bindable var model = model
         NavigationStack {
             Group {
                 if let feed = model.feed {
@@ -20,7 +19,7 @@ struct WallView: View {
                 }
             }
             .navigationTitle(title)
-            .navigationDestination(item: $model.openedItemID) { id in
+            .navigationDestination(item: openedItem) { id in
                 if let feed = model.feed { ItemLoader(feed: feed, id: id) }
             }
             .toolbar {
@@ -37,7 +36,17 @@ struct WallView: View {
             .sheet(isPresented: $showsPending) {
                 PendingSharesView(model: model)
             }
+            .onChange(of: model.feed?.refusal) { _, refusal in
+                // The server refused the token: sign-in shows, saying why.
+                if let refusal { model.refused(refusal) }
+            }
         }
+    }
+
+    /// The item a deep link opened, as a binding (the model is main-actor state, not a local copy).
+    private var openedItem: Binding<UUID?> {
+        let model = model
+        return Binding(get: { model.openedItemID }, set: { model.openedItemID = $0 })
     }
 
     private var title: String {

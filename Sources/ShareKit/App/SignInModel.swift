@@ -39,8 +39,21 @@ public final class SignInModel {
         }
     }
 
-    /// The server address to use, when what was typed is an http(s) address with a host.
+    /// The server address to use, when what was typed is an http(s) address with a host, and
+    /// plain http only for a server on the local network (`LocalNetworkHost`).
     public var serverURL: URL? {
+        guard let url = typedURL, serverProblem == nil else { return nil }
+        return url
+    }
+
+    /// Why the typed address can't be used, when it is plain http to a server beyond the local
+    /// network (the token would cross the internet unencrypted, and iOS refuses it anyway).
+    public var serverProblem: String? {
+        guard let url = typedURL, url.scheme?.lowercased() == "http", let host = url.host, !LocalNetworkHost.contains(host) else { return nil }
+        return "Plain http:// works only for a server on your local network (a private IP address, a .local name or a one-word name). Use https://\(host) instead."
+    }
+
+    private var typedURL: URL? {
         var text = server.trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty, !text.contains("://") { text = "https://" + text }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
