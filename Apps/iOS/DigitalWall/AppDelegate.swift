@@ -26,13 +26,16 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
                 _ = delivery?.settleUpload(shareID: shareID, response: response, error: error)
             },
             eventsFinished: { identifier in
-                Task { @MainActor [weak self] in
-                    self?.uploaders[identifier] = nil
-                    self?.events?.finished(identifier: identifier)
-                    // The wall and the pending list read the outbox again.
-                    NotificationCenter.default.post(name: OutboxSignal.received, object: nil)
-                }
+                // Every upload of the session is settled by now (same delegate queue, earlier).
+                Task { @MainActor in self.sessionFinished(identifier) }
             }
         )
+    }
+
+    /// Lets iOS suspend the app again, and has the app read the outbox anew.
+    private func sessionFinished(_ identifier: String) {
+        uploaders[identifier] = nil
+        events?.finished(identifier: identifier)
+        NotificationCenter.default.post(name: OutboxSignal.received, object: nil)
     }
 }

@@ -9,6 +9,9 @@ struct WallView: View {
     @State private var showsPending = false
 
     var body: some View {
+        // Only for the deep-link binding below; no closure captures it (closures use `model`,
+        // a main-actor class), which is what Swift 6 warned about.
+        @Bindable var bindable = model
         NavigationStack {
             Group {
                 if let feed = model.feed {
@@ -19,7 +22,7 @@ struct WallView: View {
                 }
             }
             .navigationTitle(title)
-            .navigationDestination(item: openedItem) { id in
+            .navigationDestination(item: $bindable.openedItemID) { id in
                 if let feed = model.feed { ItemLoader(feed: feed, id: id) }
             }
             .toolbar {
@@ -41,12 +44,6 @@ struct WallView: View {
                 if let refusal { model.refused(refusal) }
             }
         }
-    }
-
-    /// The item a deep link opened, as a binding (the model is main-actor state, not a local copy).
-    private var openedItem: Binding<UUID?> {
-        let model = model
-        return Binding(get: { model.openedItemID }, set: { model.openedItemID = $0 })
     }
 
     private var title: String {
