@@ -47,10 +47,14 @@ import WallCore
             share: ShareRequest(contentType: .image), attachments: [StoredAttachment(storedName: "0.jpeg", filename: "IMG_1.jpg", type: .jpeg, mimeType: "image/jpeg")],
             enqueuedAt: Date(timeIntervalSince1970: 3), attempts: 1, lastError: "Too big."
         )
-        let rows = PendingShareRow.rows(OutboxSnapshot(pending: [link, text], failed: [photo]))
-        #expect(rows.map(\.title) == ["https://swift.org", "A long passage", "IMG_1.jpg"])
-        #expect(rows.map(\.state) == [.waiting, .retrying(attempts: 2, lastError: "offline"), .refused("Too big.")])
-        #expect(rows.map(\.id) == [link.share.id, text.share.id, photo.share.id])
+        let film = OutboxEntry(
+            share: ShareRequest(contentType: .file), attachments: [StoredAttachment(storedName: "0.mov", filename: "clip.mov", type: .quickTimeMovie, mimeType: "video/quicktime")],
+            enqueuedAt: Date(timeIntervalSince1970: 4), handedOverAt: Date(timeIntervalSince1970: 5)
+        )
+        let rows = PendingShareRow.rows(OutboxSnapshot(pending: [link, text, film], failed: [photo]))
+        #expect(rows.map(\.title) == ["https://swift.org", "A long passage", "clip.mov", "IMG_1.jpg"])
+        #expect(rows.map(\.state) == [.waiting, .retrying(attempts: 2, lastError: "offline"), .uploading, .refused("Too big.")])
+        #expect(rows.map(\.id) == [link.share.id, text.share.id, film.share.id, photo.share.id])
     }
 
     @Test func aNoticeOnlyWhenSomethingArrivedOrWasRefused() {
