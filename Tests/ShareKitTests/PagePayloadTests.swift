@@ -109,6 +109,23 @@ import WallCore
         }
     }
 
+    @Test func fieldsAreMadeWhatTheServerTakesInsteadOfRefusingTheShare() throws {
+        let payload = try #require(PagePayload([
+            "URL": "https://example.com/a",
+            "title": "  Breaking:\n\tthe\u{0}  news \r\n",
+            "selection": "line one\nline\u{0C} two\u{0}\t!",
+            "text": "\u{1B}[0mtext\u{7F}",
+            "canonicalUrl": "https://exa mple.com/a",
+        ]))
+        #expect(payload.title == "Breaking: the news")
+        #expect(payload.snapshot.title == "Breaking: the news")
+        #expect(payload.snapshot.selection == "line one\nline two\t!")
+        #expect(payload.snapshot.text == "[0mtext")
+        #expect(payload.snapshot.canonicalUrl == nil, "an address the server's canonicaliser refuses is dropped")
+        let request = ShareDraft(contents: [payload.content], source: .iosShareExtension).shares()[0].request
+        #expect(throws: Never.self) { try request.validated() }
+    }
+
     @Test func blankFieldsAreLeftOut() throws {
         let payload = try #require(PagePayload(["URL": "https://example.com/a", "title": "  ", "selection": "\n", "html": " "]))
         #expect(payload.title == nil && payload.snapshot.selection == nil && payload.snapshot.html == nil)
