@@ -58,6 +58,49 @@ import WallCore
         #expect(try outbox.pendingNames().isEmpty)
     }
 
+    @Test func theShareSheetsQuickTriesLetGoBetweenTriesToo() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outbox = try Outbox(directory: folder.url)
+        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: "quick", source: .iosShareExtension))
+        let observer = try Outbox(directory: folder.url)
+        let clock = ProbingClock {
+            guard case .claimed(let claim)? = try? observer.claim(shareID: share.request.id) else { return false }
+            try? claim.release(recording: nil)
+            return true
+        }
+        let transport = CannedTransport { _, _ in throw URLError(.cannotConnectToHost) }
+        let delivery = Delivery(
+            outbox: outbox, client: WallAPIClient(server: URL(string: "http://127.0.0.1:9")!, token: "t", transport: transport),
+            userID: nil, policy: .interactive, clock: clock, random: { 0 }
+        )
+        let results = await delivery.deliver([share], within: .seconds(4))
+        guard case .queued(_, .offline?) = results.first else { Issue.record("\(results)"); return }
+        #expect(clock.lockedDuringWaits.withLock { $0 } == [false, false])
+        #expect(try outbox.snapshot().pending.map(\.attempts) == [1], "the failure is still recorded once")
+    }
+
+    @Test func whenTheAppTakesTheShareDuringAWaitTheSheetSaysItIsOnItsWay() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outbox = try Outbox(directory: folder.url)
+        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: "raced", source: .iosShareExtension))
+        let app = try Outbox(directory: folder.url)
+        // The app's drain delivers it during the sheet's first wait.
+        let clock = ProbingClock {
+            guard case .claimed(let claim)? = try? app.claim(shareID: share.request.id) else { return false }
+            try? claim.complete()
+            return true
+        }
+        let transport = CannedTransport { _, _ in throw URLError(.timedOut) }
+        let delivery = Delivery(
+            outbox: outbox, client: WallAPIClient(server: URL(string: "http://127.0.0.1:9")!, token: "t", transport: transport),
+            userID: nil, policy: .interactive, clock: clock, random: { 0 }
+        )
+        #expect(await delivery.deliver([share], within: .seconds(4)) == [.saved(shareID: share.request.id, response: nil)])
+        #expect(transport.requests.count == 1)
+    }
+
     @Test func aShareSentElsewhereDuringAWaitIsNotSentAgain() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

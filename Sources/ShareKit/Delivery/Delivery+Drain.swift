@@ -59,56 +59,12 @@ extension Delivery {
             try? first.release(recording: nil)
             return .busy
         }
-        let held = Locked<OutboxClaim?>(first)
-        let lost = Locked<DrainOutcome?>(nil)
-        let sent = await loop.run(
-            deadline: deadline,
-            keepGoing: { keepGoing() && lost.withLock { $0 == nil } },
-            beforeWaiting: { _ in try? held.withLock { claim in defer { claim = nil }; return claim }?.release(recording: nil) }
-        ) { timeLeft throws(ShareError) in
-            let claim: OutboxClaim
-            if let current = held.withLock({ $0 }) {
-                claim = current
-            } else {
-                // Taken again after a wait: another process may have sent it meanwhile.
-                switch self.claim(name) {
-                case .claimed(let again):
-                    claim = again
-                    held.withLock { $0 = again }
-                case .skipped(let outcome):
-                    lost.withLock { $0 = outcome }
-                    throw .cancelled
-                }
-            }
-            return try await client.share(claim.entry.share, files: claim.uploads, timeout: timeLeft)
-        }
-        if let outcome = lost.withLock({ $0 }) { return outcome }
-        guard let claim = held.withLock({ $0 }) else {
-            // Stopped during a wait: the entry is already free and stays pending.
-            if case .failure(let error) = sent { return .stop(error) }
-            return .stop(.cancelled)
-        }
-        switch finish(claim, sent, keepFailures: true) {
+        let attempt = await send(first, loop: loop, deadline: deadline, keepGoing: keepGoing)
+        guard let claim = attempt.claim else { return attempt.lost ?? .gone }
+        switch finish(claim, attempt.sent, keepFailures: true) {
         case .saved: return .delivered
         case .queued(_, let reason): return .stop(reason ?? .cancelled)
         case .failed(let id, let error): return .refused(DrainReport.Refusal(shareID: id, error: error))
         }
     }
-
-    /// Claims an entry, or says how the drain counts it when it can't.
-    private func claim(_ name: String) -> DrainClaim {
-        switch Result(catching: { () throws(OutboxError) in try outbox.claim(name) }) {
-        case .success(.claimed(let claimed)): .claimed(claimed)
-        case .success(.busy): .skipped(.busy)
-        case .success(.gone): .skipped(.gone)
-        case .success(.damaged(let entry)): .skipped(.damaged(entry))
-        case .failure(let error): .skipped(.stop(.storage(error.message)))
-        }
-    }
-}
-
-/// A drain's attempt to take an entry: taken, or how the drain counts it.
-private enum DrainClaim {
-    case claimed(OutboxClaim)
-    case skipped(DrainOutcome)
 }
