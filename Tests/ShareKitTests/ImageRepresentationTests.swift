@@ -31,6 +31,20 @@ import WallCore
         #expect(ImageRepresentation.file(.png).filename(suggested: ".hidden") == "Picture.png")
     }
 
+    @Test func closingRemovesTheLoadedPicturesFoldersAndNothingElse() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let pictures = [ImageRepresentation.newTemporaryFolder(in: folder.url), ImageRepresentation.newTemporaryFolder(in: folder.url)]
+        for picture in pictures {
+            try FileManager.default.createDirectory(at: picture, withIntermediateDirectories: true)
+            try Data([1]).write(to: picture.appendingPathComponent("IMG_1.heic"))
+        }
+        let others = ["Shared-notes.txt", "Shared-", "other"]
+        for name in others { try Data([2]).write(to: folder.url.appendingPathComponent(name)) }
+        #expect(ImageRepresentation.removeTemporaryFolders(in: folder.url) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == others.sorted())
+    }
+
     @Test func aPictureFileLoadedForAnAbstractTypeGetsItsFormatFromItsName() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -75,6 +75,8 @@ final class ShareViewController: UIViewController {
 
     private func close(_ action: ComposeAction, leftSharesInOutbox: Bool) {
         if leftSharesInOutbox, let environment { OutboxSignal.post(environment.container.outboxChangedNotification) }
+        // The pictures loaded for this share: the outbox has its own copies by now.
+        ImageRepresentation.removeTemporaryFolders(in: FileManager.default.temporaryDirectory)
         if action.completesRequest {
             extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
         } else {

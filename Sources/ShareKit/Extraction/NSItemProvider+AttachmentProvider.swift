@@ -31,7 +31,7 @@ extension NSItemProvider: AttachmentProvider {
 
     /// One way of loading a picture, ending as a file of its own in a fresh temporary folder.
     private nonisolated(nonsending) func loadPicture(_ representation: ImageRepresentation) async throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Shared-" + UUID().uuidString, isDirectory: true)
+        let folder = ImageRepresentation.newTemporaryFolder(in: FileManager.default.temporaryDirectory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let destination = folder.appendingPathComponent(representation.filename(suggested: suggestedName))
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in

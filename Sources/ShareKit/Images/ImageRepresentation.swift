@@ -25,6 +25,26 @@ public enum ImageRepresentation: Sendable, Equatable {
         return (encoded + others).flatMap { [ImageRepresentation.file($0), .data($0)] } + [.object]
     }
 
+    /// What the folders of loaded pictures in the temporary folder are called (one per picture).
+    public static let temporaryFolderPrefix = "Shared-"
+
+    /// A fresh folder for one loaded picture in `temporaryDirectory`.
+    public static func newTemporaryFolder(in temporaryDirectory: URL) -> URL {
+        temporaryDirectory.appendingPathComponent(temporaryFolderPrefix + UUID().uuidString, isDirectory: true)
+    }
+
+    /// Removes the loaded pictures' folders from `temporaryDirectory` (when the share sheet
+    /// closes: by then the outbox holds its own copies), and nothing else; returns how many.
+    @discardableResult
+    public static func removeTemporaryFolders(in temporaryDirectory: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(temporaryFolderPrefix) && UUID(uuidString: String(name.dropFirst(temporaryFolderPrefix.count))) != nil {
+            if (try? FileManager.default.removeItem(at: temporaryDirectory.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
     /// The name of the file a picture is kept under: the name the sharing app suggested (without
     /// any folder), with the extension of its format; `Picture` when it suggested none. An image
     /// object becomes JPEG.
