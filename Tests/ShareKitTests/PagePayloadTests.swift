@@ -126,6 +126,30 @@ import WallCore
         #expect(throws: Never.self) { try request.validated() }
     }
 
+    @Test func aSnapshotWhoseJSONWouldBeTooLargeIsCutToFitTheBodyLimit() throws {
+        // Quotes take two bytes in JSON: HTML within its own byte limit can still overflow the body.
+        let html = "<p>" + String(repeating: "\"", count: Limits.maxPageSnapshotHTMLBytes - 3)
+        #expect(html.utf8.count <= Limits.maxPageSnapshotHTMLBytes)
+        let payload = try #require(PagePayload(["URL": "https://example.com/a", "title": "Quotes", "html": html]))
+        let request = ShareDraft(contents: [payload.content], source: .iosShareExtension).shares()[0].request
+        let body = try WallJSON.encoder().encode(request)
+        #expect(body.count <= Limits.maxJSONBodyBytes)
+        #expect(body.count > Limits.maxJSONBodyBytes - 1_024, "cut by about the overshoot, not more")
+        let kept = try #require(request.page?.html)
+        #expect(html.hasPrefix(kept) && kept.count < html.count)
+        #expect(request.page?.title == "Quotes", "the rest of the snapshot stays")
+    }
+
+    @Test func aSnapshotThatFitsIsSentWhole() throws {
+        let payload = try #require(PagePayload(Self.recorded))
+        let request = ShareDraft(contents: [payload.content], source: .iosShareExtension).shares()[0].request
+        #expect(request.page == payload.snapshot)
+        var huge = request
+        huge.title = String(repeating: "t", count: 10)
+        huge.userNote = String(repeating: "n", count: Limits.maxJSONBodyBytes)
+        #expect(huge.fittingJSONBody().page == nil, "when nothing else helps the snapshot is left out, not the share")
+    }
+
     @Test func blankFieldsAreLeftOut() throws {
         let payload = try #require(PagePayload(["URL": "https://example.com/a", "title": "  ", "selection": "\n", "html": " "]))
         #expect(payload.title == nil && payload.snapshot.selection == nil && payload.snapshot.html == nil)

@@ -43,6 +43,7 @@ public struct ShareDraft: Sendable, Equatable {
                 request.url = payload.url.absoluteString
                 request.title = payload.title
                 request.page = payload.snapshot
+                request = request.fittingJSONBody()
             case .text(let text, let page, let title):
                 request.text = text
                 request.url = page?.absoluteString
