@@ -42,8 +42,10 @@ public func buildApplication(
     )
     gate.onClose { [feed = store.feed] in feed.finishAll() }
 
-    let router = Router(context: WallRequestContext.self)
+    // HEAD is answered on every GET route by the router itself: the GET's status and headers, no body.
+    let router = Router(context: WallRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: RequestMetrics(factory: metricsFactory)))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: ShutdownGateMiddleware(gate: gate))
