@@ -11,8 +11,9 @@ struct PostgresShareJob: Sendable {
     var document: SearchDocument
 }
 
-/// Stores batches of shares for the group-commit queue: one transaction per batch, holding the
-/// events lock, in a fixed number of round trips whatever the batch's size: the walls and event
+/// Stores batches of shares (and other changes that record events, after them, each in a
+/// savepoint) for the group-commit queue (`PostgresWriteQueue`): one transaction per batch,
+/// holding the events lock, in a fixed number of round trips whatever the batch's size: the walls and event
 /// numbers, then the receipts and links already stored (`PostgresShareLookup`), then one
 /// statement writing what `SharePlan` decided (`PostgresShareInserts`).
 ///
@@ -27,44 +28,86 @@ struct PostgresShareWriter: Sendable {
     let jobSignal: WakeSignal
     var logger: Logger { transactions.logger }
 
-    func save(_ jobs: [PostgresShareJob]) async throws -> [Result<ShareOutcome, any Error>] {
-        let results = try await transactions.run { connection, events in
-            let now = clock().roundedToMillis
-            let lookup = PostgresShareLookup(connection: connection, logger: logger)
-            let (walls, seqs) = try await lookup.wallsAndSequence(for: jobs, count: jobs.count)
-            let known = try await lookup.known(for: jobs, walls: walls)
-            let entries = zip(jobs, walls).map { SharePlan.Entry(share: $0.share, userID: $0.userID, wallID: $1) }
-            let plan = SharePlan(entries, known: known, followUps: followUps, now: now)
-            var results = plan.results.map { $0.mapError { $0 as any Error } }
-            guard plan.writesAnything else { return results }
-
-            var documents: [UUID: String] = [:]
-            for (job, result) in zip(jobs, plan.results) {
-                if case .success(let outcome) = result, outcome.kind == .created, plan.lastEvent[outcome.item.id].map({
-                    plan.events[$0].kind == .created
-                }) == true {
-                    documents[outcome.item.id] = job.document.text
-                }
+    /// Writes a batch in one transaction: its shares first (in the plan's fixed round trips),
+    /// then each other change in a savepoint of its own. Answers each write, in order.
+    func save(_ writes: [PostgresWrite]) async throws -> [Result<PostgresWriteResult, any Error>] {
+        var shareIndices: [Int] = []
+        var jobs: [PostgresShareJob] = []
+        for (index, write) in writes.enumerated() {
+            if case .share(let job) = write {
+                shareIndices.append(index)
+                jobs.append(job)
             }
-            let inserts = PostgresShareInserts(connection: connection, logger: logger)
-            let refused = try await inserts.write(plan, seqs: seqs, documents: documents, now: now)
-            for (event, seq) in zip(plan.events, seqs) where !refused.contains(event.item.id) {
-                events.append(event.kind, item: event.item, userID: event.userID, seq: seq)
-            }
-            if !refused.isEmpty {
-                var walls = WallCache()
-                for index in plan.shares(about: refused) {
-                    do {
-                        results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events, &walls))
-                    } catch let refusal as StoreError {
-                        results[index] = .failure(refusal)
-                    }
-                }
-                if followUps.enqueuedAny(for: results) { try await PostgresJobQueue.notify(connection, logger: logger) }
-            }
-            return results
         }
-        if followUps.enqueuedAny(for: results) { jobSignal.notify() }
+        let (results, shareResults) = try await transactions.run { connection, events in
+            var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
+            let shareResults = jobs.isEmpty ? [] : try await saveShares(jobs, connection, &events)
+            for (index, result) in zip(shareIndices, shareResults) { results[index] = result.map { .share($0) } }
+            for (index, write) in writes.enumerated() {
+                if case .change(let body) = write { results[index] = try await change(body, connection, &events) }
+            }
+            return (results, shareResults)
+        }
+        if followUps.enqueuedAny(for: shareResults) { jobSignal.notify() }
+        return results
+    }
+
+    /// Runs one change in a savepoint: its events join the batch's if it succeeds; if it throws,
+    /// what it wrote is rolled back and only its own caller hears of it.
+    private func change(
+        _ body: @Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> any Sendable,
+        _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+    ) async throws -> Result<PostgresWriteResult, any Error> {
+        try await connection.query("SAVEPOINT change", logger: logger)
+        var changeEvents = PostgresEventBatch()
+        do {
+            let value = try await body(connection, &changeEvents)
+            try await connection.query("RELEASE SAVEPOINT change", logger: logger)
+            events.entries += changeEvents.entries
+            return .success(.change(value))
+        } catch {
+            try await connection.query("ROLLBACK TO SAVEPOINT change", logger: logger)
+            return .failure(error)
+        }
+    }
+
+    /// The batch's shares, in a fixed number of round trips.
+    private func saveShares(
+        _ jobs: [PostgresShareJob], _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+    ) async throws -> [Result<ShareOutcome, any Error>] {
+        let now = clock().roundedToMillis
+        let lookup = PostgresShareLookup(connection: connection, logger: logger)
+        let (walls, seqs) = try await lookup.wallsAndSequence(for: jobs, count: jobs.count)
+        let known = try await lookup.known(for: jobs, walls: walls)
+        let entries = zip(jobs, walls).map { SharePlan.Entry(share: $0.share, userID: $0.userID, wallID: $1) }
+        let plan = SharePlan(entries, known: known, followUps: followUps, now: now)
+        var results = plan.results.map { $0.mapError { $0 as any Error } }
+        guard plan.writesAnything else { return results }
+
+        var documents: [UUID: String] = [:]
+        for (job, result) in zip(jobs, plan.results) {
+            if case .success(let outcome) = result, outcome.kind == .created, plan.lastEvent[outcome.item.id].map({
+                plan.events[$0].kind == .created
+            }) == true {
+                documents[outcome.item.id] = job.document.text
+            }
+        }
+        let inserts = PostgresShareInserts(connection: connection, logger: logger)
+        let refused = try await inserts.write(plan, seqs: seqs, documents: documents, now: now)
+        for (event, seq) in zip(plan.events, seqs) where !refused.contains(event.item.id) {
+            events.append(event.kind, item: event.item, userID: event.userID, seq: seq)
+        }
+        if !refused.isEmpty {
+            var walls = WallCache()
+            for index in plan.shares(about: refused) {
+                do {
+                    results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events, &walls))
+                } catch let refusal as StoreError {
+                    results[index] = .failure(refusal)
+                }
+            }
+            if followUps.enqueuedAny(for: results) { try await PostgresJobQueue.notify(connection, logger: logger) }
+        }
         return results
     }
 
