@@ -22,6 +22,9 @@ public struct LinkPreview: Codable, Sendable, Equatable {
     public var iconPath: String?
     /// The page's main text; sent with a single item (`GET /v1/items/{id}`), not in lists or events.
     public var readableText: String?
+    /// Where `readableText` came from: `page_snapshot` when it was read from the page as the
+    /// person's browser showed it (sent with the share), nil when the server fetched the page.
+    public var readableTextSource: String?
     /// Why enrichment failed, in words a person can read ("the site answered 404"); nil unless
     /// the item's state is `failed`.
     public var failureReason: String?
@@ -54,6 +57,9 @@ public struct LinkPreview: Codable, Sendable, Equatable {
         self.failureReason = failureReason
         self.fetchedAt = fetchedAt
     }
+
+    /// The `readableTextSource` of text read from a page snapshot.
+    public static let pageSnapshotSource = "page_snapshot"
 
     /// The words search should find the item by: title, description, site and readable text.
     public var searchText: String {

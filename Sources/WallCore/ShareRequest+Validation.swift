@@ -16,6 +16,11 @@ extension ShareRequest {
             throw .invalid("timestamp", "timestamp must be between 1970 and 9999.")
         }
 
+        let page = try page?.validated()
+        if page != nil, contentType != .url {
+            throw .invalid("page", "A page snapshot is sent only with a url share.")
+        }
+
         switch contentType {
         case .url:
             guard link != nil else { throw .missing("url", "url is required for a url share.") }
@@ -30,7 +35,7 @@ extension ShareRequest {
             shareID: id, kind: contentType, url: link?.original,
             canonicalURL: contentType == .url ? link?.canonical : nil,
             text: text, title: title, note: note, wall: wall, tags: tags,
-            sharedAt: timestamp, source: source ?? .api
+            sharedAt: timestamp, source: source ?? .api, page: page
         )
     }
 

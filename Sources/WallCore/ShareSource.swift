@@ -10,6 +10,8 @@ public enum ShareSource: String, Codable, Sendable, CaseIterable {
     case cli
     /// A bulk import.
     case `import`
+    /// The browser extension (Chromium browsers and Firefox).
+    case browserExtension = "browser_extension"
     /// Any other API client.
     case api
 }

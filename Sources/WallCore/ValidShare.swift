@@ -26,13 +26,18 @@ public struct ValidShare: Sendable, Equatable {
     public let sharedAt: Date?
     /// Where the share came from.
     public let source: ShareSource
+    /// The page as the person saw it, checked and trimmed (only for `url` shares).
+    public let page: PageSnapshot?
+    /// The `enrich` job's payload the server stores with the item's follow-up job (where it
+    /// keeps the page snapshot); not part of the fingerprint.
+    public var enrichPayload: String?
     /// A digest of everything above; the same id with a different fingerprint is a conflict.
     public let fingerprint: String
 
     init(
         shareID: UUID, kind: ItemKind, url: String?, canonicalURL: String?, text: String?, title: String?,
         note: String?, wall: String?, tags: [String], sharedAt: Date?, source: ShareSource,
-        fingerprintExtras: [String?] = []
+        page: PageSnapshot? = nil, fingerprintExtras: [String?] = []
     ) {
         self.shareID = shareID
         self.kind = kind
@@ -45,11 +50,12 @@ public struct ValidShare: Sendable, Equatable {
         self.tags = tags
         self.sharedAt = sharedAt?.roundedToMillis
         self.source = source
+        self.page = page
         let sharedAtMillis = sharedAt.map { String($0.millisSince1970) }
         let parts: [String?] = [
             kind.rawValue, url, text, title, note, wall, tags.joined(separator: "\u{1F}"),
             sharedAtMillis, source.rawValue,
-        ] + fingerprintExtras
+        ] + (page?.fingerprintParts ?? []) + fingerprintExtras
         self.fingerprint = Fingerprint.of(parts)
     }
 }

@@ -51,6 +51,7 @@ public func buildApplication(
     router.add(middleware: ShutdownGateMiddleware(gate: gate))
 
     router.addRoutes(SystemController(registry: registry).endpoints)
+    router.addRoutes(MetaController(maxUploadBytes: arguments.maxUploadBytes).endpoints, atPath: "/v1/meta")
     router.addRoutes(
         AuthController(accounts: accounts, perUser: signInPerUser, perAddress: signInPerAddress).endpoints,
         atPath: "/v1/auth"
@@ -71,7 +72,10 @@ public func buildApplication(
     // Tokens or the web wall's session (with its CSRF token for changes): what the wall's script calls.
     let api = RouteCollection(context: WallRequestContext.self)
         .add(middleware: APIAuthMiddleware(authenticator: authenticator, sessions: sessions, limiter: limiter))
-    api.addRoutes(ShareController(store: store, metrics: metrics, files: fileShares).endpoints, atPath: "/share")
+    api.addRoutes(ShareController(
+        store: store, metrics: metrics, files: fileShares, snapshots: PageSnapshotStash(blobs: blobs)
+    ).endpoints, atPath: "/share")
+    api.addRoutes(LookupController(store: store).endpoints, atPath: "/items/lookup")
     api.addRoutes(ItemsController(store: store, linkPreviews: arguments.linkPreviews).endpoints, atPath: "/items")
     api.addRoutes(LinkPicturesController(store: store, blobs: blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: blobs).endpoints, atPath: "/items")
@@ -112,11 +116,11 @@ public func buildApplication(
     let jobRunner = JobRunner(queue: store.jobs, logger: logger)
     let thumbnails = ThumbnailJob(store: store, blobs: blobs)
     jobRunner.register(.thumbnail) { job in try await thumbnails.run(job) }
-    if arguments.linkPreviews {
-        EnrichmentJob.register(
-            on: jobRunner, store: store, blobs: blobs, allowPrivateFetch: arguments.allowPrivateFetch, logger: logger
-        )
-    }
+    // Always registered: with link previews off it only reads the page snapshots shares carry.
+    EnrichmentJob.register(
+        on: jobRunner, store: store, blobs: blobs, fetches: arguments.linkPreviews,
+        allowPrivateFetch: arguments.allowPrivateFetch, logger: logger
+    )
     return Application(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),

@@ -41,13 +41,15 @@ struct SharePlan {
         var duplicate: Bool
     }
 
-    /// A follow-up job to write for a new item.
+    /// A follow-up job to write for a new item (or for a stored item whose new page snapshot
+    /// is to be read).
     struct FollowUp: Sendable {
         var id: UUID
         var kind: JobKind
         var itemID: UUID
         var userID: UUID
         var priority: JobPriority
+        var payload: String?
     }
 
     /// Each share's answer, in the batch's order.
@@ -106,6 +108,12 @@ struct SharePlan {
                 if items[id] == nil { merged.append(id) }
                 let item = ShareRules.merged(holder, with: share, now: now)
                 write(item, userID: entry.userID, event: .updated)
+                if ShareRules.rereadsSnapshot(share, into: holder) {
+                    followUps.append(FollowUp(
+                        id: UUID.timeOrdered(at: now), kind: .enrich, itemID: id, userID: entry.userID,
+                        priority: policy.priority(for: share.source), payload: share.enrichPayload
+                    ))
+                }
                 receipts.append(Receipt(key: key, itemID: id, fingerprint: share.fingerprint, duplicate: true))
                 seen[key] = (share.fingerprint, true, id)
                 record(.success(ShareOutcome(kind: .duplicate, item: item)), target: id)
@@ -116,10 +124,10 @@ struct SharePlan {
             createdIDs.insert(item.id)
             write(item, userID: entry.userID, event: .created)
             receipts.append(Receipt(key: key, itemID: item.id, fingerprint: share.fingerprint, duplicate: false))
-            for kind in policy.jobs(for: item.kind) {
+            for kind in policy.jobs(for: share) {
                 followUps.append(FollowUp(
                     id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: entry.userID,
-                    priority: policy.priority(for: share.source)
+                    priority: policy.priority(for: share.source), payload: policy.payload(for: kind, of: share)
                 ))
             }
             seen[key] = (share.fingerprint, false, item.id)

@@ -23,21 +23,30 @@ enum ShareRules {
     }
 
     /// The item a share makes when neither its id nor its link is known on its wall: pending
-    /// while it has follow-up jobs to run, ready otherwise.
+    /// while it has follow-up jobs to run (a page snapshot to read counts), ready otherwise.
     static func newItem(_ share: ValidShare, wallID: UUID, now: Date, followUps: FollowUpPolicy) -> Item {
         Item(
             id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
             userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
+            state: followUps.jobs(for: share).isEmpty ? .ready : .pending,
             sharedAt: share.sharedAt, createdAt: now, updatedAt: now
         )
     }
 
     /// The item holding a share's link after the share was merged into it (note appended, tags
-    /// added, title filled in), changed at `now`.
+    /// added, title filled in), changed at `now`; pending when the share's new page snapshot is
+    /// to be read (`rereadsSnapshot`).
     static func merged(_ existing: Item, with share: ValidShare, now: Date) -> Item {
         var item = existing.merging(share)
         item.updatedAt = now
+        if rereadsSnapshot(share, into: existing) { item.state = .pending }
         return item
+    }
+
+    /// Whether a share of a link already on the wall brings a page snapshot to read again (an
+    /// `enrich` job naming it, written with the merge): the person saved the page as they see it
+    /// now, after a sign-in or a paywall the first save met.
+    static func rereadsSnapshot(_ share: ValidShare, into existing: Item) -> Bool {
+        share.enrichPayload != nil && existing.kind == .url
     }
 }

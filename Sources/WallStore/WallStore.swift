@@ -60,6 +60,9 @@ public protocol WallStore: Sendable {
     func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome
     /// One item.
     func item(id: UUID, userID: UUID) async throws -> Item?
+    /// The user's items holding this canonical link (one per wall at most), newest first: what
+    /// the browser extension asks to show that a page is on the wall.
+    func items(canonicalURL: String, userID: UUID) async throws -> [Item]
     /// A page of items, newest first.
     func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage
     /// Edits an item; throws `.notFound`, or `.conflict` when moving a link onto a wall that has it.
@@ -90,7 +93,8 @@ public protocol WallStore: Sendable {
     /// Records what processing made of an item's file and its text for search, and its state;
     /// nil when the item is gone.
     func updateItemFile(id: UUID, userID: UUID, file: ItemFile, text: String?, state: ItemState) async throws -> Item?
-    /// Every blob hash an item refers to (originals and renditions), for the blob sweeper.
+    /// Every blob hash an item refers to (originals, renditions, preview pictures) and every page
+    /// snapshot an `enrich` job still waits to read, for the blob sweeper.
     func referencedBlobHashes() async throws -> Set<String>
 
     // MARK: Enrichment

@@ -20,9 +20,20 @@ function setup(thread)
   end
 end
 
+-- DWALL_BENCH_SNAPSHOT_BYTES=N adds a page snapshot of about N bytes of HTML to every share
+-- (as the browser extension sends), to measure what storing it costs the share's answer.
+local snapshot = ""
+local snapshot_bytes = tonumber(os.getenv("DWALL_BENCH_SNAPSHOT_BYTES") or "0")
+
 function init(args)
   token = args[1]
   run = tonumber(args[2])
+  if snapshot_bytes > 0 then
+    local paragraph = "<p>Words the reader saw on the page, rendered by the browser after load.</p>"
+    local html = string.rep(paragraph, math.max(1, math.floor(snapshot_bytes / #paragraph)))
+    snapshot = ',"page":{"title":"Benchmark page","capturedBy":"browser_extension","html":"<html><body><article>'
+      .. html .. '</article></body></html>"}'
+  end
 end
 
 function request()
@@ -30,7 +41,7 @@ function request()
   local id = string.format("%04x%04x-0000-4000-8000-%012x", run, thread_index, counter)
   local body = '{"id":"' .. id .. '","contentType":"url","url":"' .. link_base
     .. run .. '/' .. thread_index .. '/' .. counter .. '","title":"Benchmark item ' .. counter
-    .. '","tags":["bench"],"source":"api"}'
+    .. '","tags":["bench"],"source":"api"' .. snapshot .. '}'
   return wrk.format("POST", "/v1/share", {
     ["Content-Type"] = "application/json",
     ["Authorization"] = "Bearer " .. token,

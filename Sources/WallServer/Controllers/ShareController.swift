@@ -9,6 +9,8 @@ struct ShareController {
     let metrics: WallMetrics
     /// Saves image and file shares (`multipart/form-data`).
     let files: FileShareSaver
+    /// Keeps page snapshots for the item's enrich job.
+    let snapshots: PageSnapshotStash
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).post(use: share)
@@ -25,7 +27,9 @@ struct ShareController {
         guard body.contentType == .url || body.contentType == .text else {
             throw APIError.unsupportedMediaType("Send images and files as multipart/form-data.")
         }
-        let outcome = try await store.saveShare(try body.validated(), userID: identity.userID)
+        var share = try body.validated()
+        if let page = share.page { share.enrichPayload = try snapshots.keep(page) }
+        let outcome = try await store.saveShare(share, userID: identity.userID)
         metrics.count(outcome)
         return ShareReply(shareID: body.id, outcome: outcome).json
     }

@@ -12,6 +12,7 @@ extension LinkPreview: JSONWritable {
             if let imagePath { json.key("imagePath"); json.string(imagePath) }
             if let iconPath { json.key("iconPath"); json.string(iconPath) }
             if let readableText { json.key("readableText"); json.string(readableText) }
+            if let readableTextSource { json.key("readableTextSource"); json.string(readableTextSource) }
             if let failureReason { json.key("failureReason"); json.string(failureReason) }
             if let fetchedAt { json.key("fetchedAt"); json.date(fetchedAt) }
         }

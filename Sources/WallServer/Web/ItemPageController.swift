@@ -98,6 +98,7 @@ struct ItemPageController {
         case .webShareTarget: "a share sheet"
         case .cli: "the command line"
         case .import: "an import"
+        case .browserExtension: "the browser extension"
         case .api: "the API"
         }
     }

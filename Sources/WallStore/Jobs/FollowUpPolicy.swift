@@ -33,10 +33,29 @@ public struct FollowUpPolicy: Sendable, Equatable {
 extension FollowUpPolicy {
     /// Whether a batch of share results enqueued any follow-up job.
     func enqueuedAny(for results: [Result<ShareOutcome, any Error>]) -> Bool {
-        guard !kinds.isEmpty else { return false }
         return results.contains { result in
-            guard case .success(let outcome) = result, outcome.kind == .created else { return false }
-            return !jobs(for: outcome.item.kind).isEmpty
+            guard case .success(let outcome) = result else { return false }
+            switch outcome.kind {
+            case .created: return !jobs(for: outcome.item.kind).isEmpty || outcome.item.state == .pending
+            // A known link whose new page snapshot is to be read.
+            case .duplicate: return outcome.item.state == .pending
+            case .replayed: return false
+            }
         }
+    }
+}
+
+extension FollowUpPolicy {
+    /// The jobs a new item made by `share` gets: the policy's for its kind, and an `enrich` job
+    /// whenever the share carries a page snapshot to read (even with link previews off).
+    func jobs(for share: ValidShare) -> [JobKind] {
+        let kinds = jobs(for: share.kind)
+        guard share.enrichPayload != nil, !kinds.contains(.enrich) else { return kinds }
+        return kinds + [.enrich]
+    }
+
+    /// The payload of the follow-up job of `kind` for `share`.
+    func payload(for kind: JobKind, of share: ValidShare) -> String? {
+        kind == .enrich ? share.enrichPayload : nil
     }
 }

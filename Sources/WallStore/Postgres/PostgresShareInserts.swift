@@ -72,11 +72,12 @@ struct PostgresShareInserts {
             ), u AS (
                 UPDATE items SET title = m.n->>'title', note = m.n->>'note',
                        tags = ARRAY(SELECT jsonb_array_elements_text(m.n->'tags')), updated_at = m.updated_at,
-                       sort_key = m.sort_key,
+                       sort_key = m.sort_key, state = m.state,
                        search = to_tsvector('dwall_search', m.document) || coalesce(items.preview_search, ''::tsvector)
                 FROM unnest(\(merged.map(\.id))::uuid[], \(mergedJSON)::jsonb[], \(merged.map(\.updatedAt))::timestamptz[],
-                            \(merged.map { sortKey($0.id) })::bigint[], \(merged.map { document($0) })::text[])
-                     AS m (id, n, updated_at, sort_key, document)
+                            \(merged.map { sortKey($0.id) })::bigint[], \(merged.map { document($0) })::text[],
+                            \(merged.map(\.state.rawValue))::text[])
+                     AS m (id, n, updated_at, sort_key, document, state)
                 WHERE items.id = m.id
             ), e AS (
                 INSERT INTO events (seq, user_id, kind, item_id, created_at)
@@ -95,12 +96,15 @@ struct PostgresShareInserts {
                      AS s (user_id, share_id, item_id, fingerprint, duplicate, needs_insert)
                 WHERE NOT s.needs_insert OR s.item_id IN (SELECT id FROM i)
             ), j AS (
-                INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
-                SELECT f.id, f.kind, f.item_id, f.user_id, f.priority, 'queued', 0, \(now), \(now), \(now)
+                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                                  updated_at)
+                SELECT f.id, f.kind, f.item_id, f.user_id, NULLIF(f.payload, ''), f.priority, 'queued', 0, \(now), \(now),
+                       \(now)
                 FROM unnest(\(jobs.map(\.id))::uuid[], \(jobs.map(\.kind.rawValue))::text[], \(jobs.map(\.itemID))::uuid[],
-                            \(jobs.map(\.userID))::uuid[], \(jobs.map(\.priority.rawValue))::int[])
-                     AS f (id, kind, item_id, user_id, priority)
-                WHERE f.item_id IN (SELECT id FROM i)
+                            \(jobs.map(\.userID))::uuid[], \(jobs.map(\.priority.rawValue))::int[],
+                            \(jobs.map { $0.payload ?? "" })::text[], \(jobs.map { plan.isCreated($0.itemID) })::boolean[])
+                     AS f (id, kind, item_id, user_id, priority, payload, needs_insert)
+                WHERE NOT f.needs_insert OR f.item_id IN (SELECT id FROM i)
                 RETURNING id
             )
             SELECT id FROM i

@@ -174,8 +174,11 @@ struct PostgresShareWriter: Sendable {
     private func insert(_ item: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection) async throws -> Int64? {
         let share = job.share
         // The follow-up jobs, written with the item (none when the policy names none).
-        let kinds = followUps.jobs(for: item.kind).map(\.rawValue)
+        let jobKinds = followUps.jobs(for: share)
+        let kinds = jobKinds.map(\.rawValue)
         let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
+        // An array of text can't hold NULL here: "" stands for no payload.
+        let payloads = jobKinds.map { followUps.payload(for: $0, of: share) ?? "" }
         let priority = followUps.priority(for: share.source).rawValue
         let rows = try await connection.query("""
             WITH i AS (
@@ -194,9 +197,11 @@ struct PostgresShareWriter: Sendable {
                 INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
                 SELECT \(job.userID), \(share.shareID), id, \(share.fingerprint), false, \(now) FROM i
             ), j AS (
-                INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
-                SELECT f.id, f.kind, i.id, \(job.userID), \(priority), 'queued', 0, \(now), \(now), \(now)
-                FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
+                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                                  updated_at)
+                SELECT f.id, f.kind, i.id, \(job.userID), NULLIF(f.payload, ''), \(priority), 'queued', 0, \(now), \(now),
+                       \(now)
+                FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[], \(payloads)::text[]) AS f (id, kind, payload)
             )
             SELECT sort_key FROM i
             """, logger: logger)
@@ -215,6 +220,15 @@ struct PostgresShareWriter: Sendable {
             INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
             VALUES (\(job.userID), \(job.share.shareID), \(item.id), \(job.share.fingerprint), true, \(now))
             """, logger: logger)
+        if ShareRules.rereadsSnapshot(job.share, into: existing) {
+            let priority = followUps.priority(for: job.share.source).rawValue
+            try await connection.query("""
+                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
+                                  updated_at)
+                VALUES (\(UUID.timeOrdered(at: now)), \(JobKind.enrich.rawValue), \(item.id), \(job.userID),
+                        \(job.share.enrichPayload), \(priority), 'queued', 0, \(now), \(now), \(now))
+                """, logger: logger)
+        }
         return ShareOutcome(kind: .duplicate, item: item)
     }
 }

@@ -103,6 +103,13 @@ extension PostgresStore {
         for try await text in previews.decode(String.self) {
             if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
         }
+        // Page snapshots waiting for their item's enrich job.
+        let payloads = try await client.query(
+            "SELECT payload FROM jobs WHERE kind = 'enrich' AND payload IS NOT NULL", logger: logger
+        )
+        for try await payload in payloads.decode(String.self) {
+            if let snapshot = EnrichPayload(stored: payload) { hashes.insert(snapshot.pageSnapshot) }
+        }
         return hashes
     }
 }

@@ -166,11 +166,14 @@ enum SQLiteJobSQL {
     }
 
     /// Inserts the follow-up jobs of an item just made by a share.
-    static func insertFollowUps(_ kinds: [JobKind], priority: JobPriority, item: Item, userID: UUID, now: Date, _ db: Database) throws {
+    static func insertFollowUps(
+        _ kinds: [JobKind], priority: JobPriority, item: Item, userID: UUID, now: Date, _ db: Database,
+        payload: (JobKind) -> String? = { _ in nil }
+    ) throws {
         for kind in kinds {
             try insert(
                 Job(
-                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: userID, payload: nil,
+                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: userID, payload: payload(kind),
                     priority: priority, state: .queued, attempts: 0, runAt: now, leaseOwner: nil, leaseExpiresAt: nil,
                     lease: nil, lastError: nil, createdAt: now
                 ),

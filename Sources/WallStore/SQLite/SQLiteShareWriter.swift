@@ -62,6 +62,12 @@ struct SQLiteShareWriter: Sendable {
             try ItemSQL.update(item, sortKey: seq, db)
             if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: userID, db) }
             try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: true, userID: userID, at: now, db)
+            if ShareRules.rereadsSnapshot(share, into: existing) {
+                try SQLiteJobSQL.insertFollowUps(
+                    [.enrich], priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+                    payload: { _ in share.enrichPayload }
+                )
+            }
             return ShareOutcome(kind: .duplicate, item: item)
         }
 
@@ -70,7 +76,8 @@ struct SQLiteShareWriter: Sendable {
         try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
         try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
         try SQLiteJobSQL.insertFollowUps(
-            followUps.jobs(for: item.kind), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db
+            followUps.jobs(for: share), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+            payload: { followUps.payload(for: $0, of: share) }
         )
         return ShareOutcome(kind: .created, item: item)
     }

@@ -69,6 +69,12 @@ extension SQLiteStore {
             while let text = try previews.next() {
                 if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
             }
+            let payloads = try String.fetchCursor(
+                db, sql: "SELECT payload FROM jobs WHERE kind = 'enrich' AND payload IS NOT NULL"
+            )
+            while let payload = try payloads.next() {
+                if let snapshot = EnrichPayload(stored: payload) { hashes.insert(snapshot.pageSnapshot) }
+            }
             return hashes
         }
     }
