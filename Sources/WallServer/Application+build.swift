@@ -41,9 +41,11 @@ public func buildApplication(
     guard let proxies = TrustedProxies(arguments.trustedProxies) else {
         throw ArgumentError("--trusted-proxy takes IP addresses or address/prefix ranges.")
     }
-    let router = Router(context: WallRequestContext.self)
+    // HEAD is answered on every GET route by the router itself: the GET's status and headers, no body.
+    let router = Router(context: WallRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ClientAddressMiddleware(proxies: proxies))
     router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: RequestMetrics(factory: metricsFactory)))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: ShutdownGateMiddleware(gate: gate))

@@ -77,12 +77,24 @@ public struct MediaInfo: Sendable, Equatable {
     public var contentType: String
     /// Whether a thumbnail exists (images, and a PDF's first page).
     public var hasThumbnail: Bool
+    /// Whether the large preview exists too.
+    public var hasPreview: Bool
+    /// The image's width in pixels, once known.
+    public var width: Int?
+    /// The image's height in pixels, once known.
+    public var height: Int?
 
     /// Makes media information.
-    public init(fileName: String?, byteCount: Int64, contentType: String, hasThumbnail: Bool) {
+    public init(
+        fileName: String?, byteCount: Int64, contentType: String, hasThumbnail: Bool, hasPreview: Bool = false,
+        width: Int? = nil, height: Int? = nil
+    ) {
         self.fileName = fileName
         self.byteCount = byteCount
         self.contentType = contentType
         self.hasThumbnail = hasThumbnail
+        self.hasPreview = hasPreview
+        self.width = width
+        self.height = height
     }
 }

@@ -16,6 +16,7 @@ extension CardView: MustacheParent {
         case "site": site ?? false
         case "iconSrc": iconSrc ?? false
         case "imageSrc": imageSrc ?? false
+        case "image": image ?? false
         case "isMarked": isMarked
         case "title": title
         case "titleText": Self.plain(title)
@@ -53,6 +54,20 @@ extension TextPart: MustacheParent {
         switch name {
         case "text": text
         case "match": match
+        default: nil
+        }
+    }
+}
+
+extension CardImage: MustacheParent {
+    /// `src`, `srcset`, `sizes`, `width` or `height` (absent ones are `false`).
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "src": src
+        case "srcset": srcset ?? false
+        case "sizes": Self.sizes
+        case "width": width.map(String.init) ?? false
+        case "height": height.map(String.init) ?? false
         default: nil
         }
     }

@@ -19,7 +19,9 @@ public struct CardView: Sendable {
     /// The site's icon, from our own route.
     public var iconSrc: String?
     /// The preview image or thumbnail, from our own route.
-    public var imageSrc: String?
+    public var imageSrc: String? { image?.src }
+    /// The picture with its renditions and size.
+    public var image: CardImage?
     /// The title, or what stands in for one, marked where the search matched.
     public var title: [TextPart]
     /// Whether a search is marked in the texts (else each text is one plain part).
@@ -65,10 +67,10 @@ public struct CardView: Sendable {
         link = SafeLink(item.url)
         site = extras.preview?.siteName ?? link?.host
         iconSrc = extras.preview?.hasIcon == true ? "/v1/items/\(id)/icon" : nil
-        if extras.media?.hasThumbnail == true {
-            imageSrc = "/v1/items/\(id)/thumbnail"
+        if let media = extras.media, media.hasThumbnail {
+            image = CardImage(itemID: id, media: media)
         } else if extras.preview?.hasImage == true {
-            imageSrc = "/v1/items/\(id)/link-image"
+            image = CardImage(src: "/v1/items/\(id)/link-image")
         }
         let titleText = Self.titleText(of: item, extras: extras)
         title = highlighter.parts(titleText)

@@ -75,7 +75,9 @@ public struct Highlighter: Sendable {
     /// The end of the longest query word that `word` starts with; the whole word when folding
     /// changed its length (so the marked part can't be cut in the wrong place).
     private func matchEnd(in word: Substring) -> String.Index? {
-        let folded = Self.fold(String(word))
+        // ASCII folds to its lower case: Foundation's folding (ICU on Linux) is kept for the rest,
+        // since it costs microseconds a word and a page of results has thousands of words.
+        let folded = word.utf8.allSatisfy({ $0 < 0x80 }) ? word.lowercased() : Self.fold(String(word))
         guard let best = words.filter({ folded.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return nil }
         guard folded.count == word.count else { return word.endIndex }
         return word.index(word.startIndex, offsetBy: best.count)

@@ -36,10 +36,11 @@ struct WallPageController {
         let parameters = request.uri.queryParameters
         let slug = parameters.get("wall") ?? DefaultWall.slug
         let listing = try await list(parameters, wallRef: slug, slug: slug, userID: identity.userID)
-        return Response.html(web.renderer.render(
+        let html = web.renderer.render(
             CardsFragment(cards: listing.cards, moreHref: listing.moreHref, moreFragment: listing.moreFragment),
             template: "cards"
-        ))
+        )
+        return PageValidator.response(html: html, ignoring: [], to: request)
     }
 
     /// One card, alone (a live update inserts or replaces it).
@@ -79,7 +80,7 @@ struct WallPageController {
         view.cards = listing.cards
         view.moreHref = listing.moreHref
         view.moreFragment = listing.moreFragment
-        return web.html(view)
+        return PageValidator.response(html: web.renderer.render(view), ignoring: [view.shareID], to: request)
     }
 
     private struct Listing {

@@ -2,7 +2,10 @@ import PostgresNIO
 
 /// The PostgreSQL schema's history. Migrations are frozen once they land: add a new one, never edit.
 enum PostgresMigrations {
-    static let all: [PostgresMigration] = [v1Core, v2WebSessions, v4ItemFiles, v5Jobs, v6LinkPreviews]
+    static let all: [PostgresMigration] = [
+        v1Core, v2WebSessions, v4ItemFiles, v5Jobs, v6LinkPreviews,
+        v7SearchIndexWithoutPendingList,
+    ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.
     ///

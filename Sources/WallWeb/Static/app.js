@@ -42,11 +42,12 @@
   }
 
   /* ---- Masonry: each card spans as many 4px rows as it is tall, so cards keep reading order --- */
-  var ROW = 4, GAP = 16;
+  var ROW = 4, wallStyle = wall && getComputedStyle(wall); /* live: --gap is narrower on a phone */
   var resizer = window.ResizeObserver ? new ResizeObserver(function (entries) { entries.forEach(function (e) { span(e.target); }); }) : null;
   function span(card) {
     var height = card.firstElementChild ? card.getBoundingClientRect().height : 0;
-    card.style.gridRowEnd = "span " + Math.max(1, Math.ceil((height + GAP) / ROW));
+    var gap = parseFloat(wallStyle.getPropertyValue("--gap")) || 16;
+    card.style.gridRowEnd = "span " + Math.max(1, Math.ceil((height + gap) / ROW));
   }
   function watch(root) {
     if (!wall || !resizer) return;
@@ -93,7 +94,7 @@
       if (!card) return;
       times(card.parentNode || card);
       if (old) { if (old.classList.contains("is-hidden")) card.classList.add("is-hidden"); old.replaceWith(card); }
-      else if (atTop) { wall.prepend(card); var empty = document.querySelector("[data-empty]"); if (empty) empty.remove(); }
+      else if (atTop) { card.classList.add("is-new"); wall.prepend(card); var empty = document.querySelector("[data-empty]"); if (empty) empty.remove(); }
       else return;
       watch(wall);
     });
@@ -420,7 +421,13 @@
     if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("signed-out");
   });
   document.querySelectorAll("[data-select-on-focus]").forEach(function (input) { input.addEventListener("focus", function () { input.select(); }); });
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    /* The worker showed this wall from its copy and found the copy no longer holds (signed out). */
+    navigator.serviceWorker.addEventListener("message", function (e) { if (e.data === "page-stale") location.reload(); });
+    /* Nobody is signed in here: no wall kept for whoever was must be shown to whoever signs in. */
+    if ((page === "signin" || page === "setup") && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("signed-out");
+  }
 
   times();
   deleteForm();

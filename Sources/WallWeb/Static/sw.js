@@ -1,6 +1,7 @@
-/* The service worker: the app shell offline, pages from the network first (the last copy when
-   offline), and the share target's POSTs passed on to the server, or kept in the offline queue
-   when it cannot be reached.
+/* The service worker: the app shell offline, a wall at once from its last copy (revalidated with
+   its ETag while the live stream catches the page up), other pages from the network first (the
+   last copy when offline), and the share target's POSTs passed on to the server, or kept in the
+   offline queue, unconfirmed, when it cannot be reached.
    DWALL_VERSION and DWALL_SHELL are written above this by the server. */
 "use strict";
 importScripts("/assets/queue.js?v=" + DWALL_VERSION);
@@ -29,10 +30,47 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     return;
   }
+  if (request.mode === "navigate" && !url.search && (url.pathname === "/" || /^\/w\/[^/]+$/.test(url.pathname))) {
+    event.respondWith(wallFromCache(event, request));
+    return;
+  }
   if (request.mode === "navigate" && (url.pathname === "/" || url.pathname.indexOf("/w/") === 0 || url.pathname.indexOf("/items/") === 0)) {
     event.respondWith(pageFromNetwork(request));
   }
 });
+
+/* A wall (no search, no filter): its last copy at once, if there is one, then asked again with
+   If-None-Match. Nothing changed: a 304 of a few hundred bytes. Changed: the new copy is kept for
+   next time, and the page shown needs nothing (its live stream replays what happened since the
+   copy's event id). Signed out or gone: the copy is dropped and the page told to load again. */
+function wallFromCache(event, request) {
+  return caches.open(CACHE + "-pages").then(function (cache) {
+    return cache.match(request).then(function (copy) {
+      if (!copy) return pageFromNetwork(request);
+      event.waitUntil(revalidate(cache, request, copy, event.resultingClientId || event.clientId));
+      return copy;
+    });
+  });
+}
+
+function revalidate(cache, request, copy, clientId) {
+  var headers = {}, tag = copy.headers.get("ETag");
+  if (tag) headers["If-None-Match"] = tag;
+  return fetch(request.url, { headers: headers, credentials: "same-origin", cache: "no-store", redirect: "manual" }).then(function (response) {
+    if (response.status === 304) return;
+    if (response.ok) return cache.put(request, response);
+    if (response.type !== "opaqueredirect" && response.status !== 404) return; /* the server is busy: the copy stands */
+    return cache.delete(request).then(function () { return tell(clientId, "page-stale"); });
+  }).catch(function () { /* offline: the copy stands */ });
+}
+
+/* Posts `message` to the page with `clientId`, once it exists (a navigation's page may not yet). */
+function tell(clientId, message) {
+  return self.clients.get(clientId).then(function (client) {
+    if (client) client.postMessage(message);
+    else return self.clients.matchAll({ type: "window" }).then(function (all) { all.forEach(function (c) { c.postMessage(message); }); });
+  });
+}
 
 /* Pages: the network's answer (a copy kept for offline), else the last copy, else the shell. */
 function pageFromNetwork(request) {

@@ -1,0 +1,34 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WallCore
+
+/// Conditional GET for a rendered page: a weak `ETag` over its bytes, and `304 Not Modified`
+/// when the browser (or the service worker) already holds them.
+///
+/// Parts that differ on every render without changing what the page shows (the share box's
+/// fresh idempotency id) are left out of the hash, so a page whose items, walls and session are
+/// unchanged keeps its tag.
+enum PageValidator {
+    /// The page `html` as a response to `request`: 304 with only the validator when
+    /// `If-None-Match` names it, else the page with its `ETag`.
+    static func response(html: String, ignoring volatile: [String], to request: Request) -> Response {
+        var stable = html
+        for part in volatile where !part.isEmpty { stable = stable.replacingOccurrences(of: part, with: "") }
+        let etag = "W/\"\(SHA256.hash(data: Array(stable.utf8)).prefix(12).lowercaseHex)\""
+        if matches(etag, request.headers[values: .ifNoneMatch]) {
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, no-cache"])
+        }
+        var response = Response.html(html)
+        response.headers[.eTag] = etag
+        return response
+    }
+
+    /// Whether any of the `If-None-Match` values names `etag` (weak comparison: `W/` aside).
+    static func matches(_ etag: String, _ values: [String]) -> Bool {
+        let bare = { (tag: Substring) in tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") }
+        let wanted = bare(Substring(etag))
+        return values.flatMap { $0.split(separator: ",") }.contains { bare($0) == wanted || bare($0) == "*" }
+    }
+}
