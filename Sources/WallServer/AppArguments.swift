@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WallCore
+import WallStore
 
 /// What the composition root needs to know; `dwall serve` parses it, tests make it by hand.
 public protocol AppArguments: Sendable {
@@ -32,11 +33,16 @@ public protocol AppArguments: Sendable {
     var allowPrivateFetch: Bool { get }
     /// The clock rate-limit buckets refill by.
     var rateLimitClock: @Sendable () -> ContinuousClock.Instant { get }
+    /// What the hourly pruning keeps: the event log's horizon, dead jobs, share receipts.
+    var retention: RetentionPolicy { get }
 }
 
 extension AppArguments {
     /// SQLite unless said otherwise.
     public var databaseURL: String? { nil }
+
+    /// `Limits`' retention unless said otherwise.
+    public var retention: RetentionPolicy { RetentionPolicy() }
 
     /// Links get previews unless said otherwise.
     public var linkPreviews: Bool { true }
