@@ -110,8 +110,50 @@ import WallCore
         defer { f.folder.remove() }
         let large = Self.photo(bytes: 5_000)
         #expect(await f.routed.deliver([large], within: .seconds(4)) == [.queued(shareID: large.request.id, reason: nil)])
-        #expect(try f.delivery.outbox.snapshot().pending.count == 1)
+        #expect(try f.delivery.outbox.snapshot().pending.map(\.handedOverAt) == [nil], "taken back")
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.folder.url.appendingPathComponent("uploads").path).isEmpty)
+        #expect(await f.delivery.drain().progress.delivered == 1, "a drain sends it")
+    }
+
+    @Test func aDrainLeavesAShareHandedToAnUploadAlone() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        let report = await f.delivery.drain()
+        #expect(f.transport.requests.isEmpty, "not uploaded a second time")
+        #expect(report.busy == 1 && report.remaining == 1)
+        let entry = try #require(try f.delivery.outbox.snapshot().pending.first)
+        #expect(entry.handedOverAt != nil && entry.attempts == 0)
+    }
+
+    @Test func anUploadThatFailsGivesTheShareBackToTheDrain() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        _ = f.delivery.settleUpload(shareID: large.request.id, response: nil, error: URLError(.notConnectedToInternet))
+        #expect(try f.delivery.outbox.snapshot().pending.map(\.handedOverAt) == [nil])
+        #expect(await f.delivery.drain().progress.delivered == 1)
+        #expect(f.transport.requests.count == 1)
+    }
+
+    @Test func aHandoverThatOutlivesItsLifetimeIsTakenBackByADrain() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        _ = await f.routed.deliver([Self.photo(bytes: 5_000)], within: .seconds(4))
+        var nextDay = f.delivery
+        nextDay.now = { Date().addingTimeInterval(24 * 3_600 + 60) }
+        #expect(await nextDay.drain().progress.delivered == 1)
+        var clockSetBack = f.delivery
+        clockSetBack.now = { Date().addingTimeInterval(-(24 * 3_600 + 60)) }
+        _ = await f.routed.deliver([Self.photo(bytes: 5_000)], within: .seconds(4))
+        #expect(await clockSetBack.drain().progress.delivered == 1, "a mark a day in the future has expired too")
+    }
+
+    @Test func theHandoverLifetimeIsTheUploadSessionsResourceTimeout() {
+        #expect(BackgroundUploadPolicy.standard.handoverLifetimeSeconds == 86_400)
+        #expect(BackgroundUploadPolicy(threshold: 1, handoverLifetime: .milliseconds(1_500)).handoverLifetimeSeconds == 1.5)
     }
 
     @Test func sizeDecidesTheRouteAndAnUnreadableFileCountsAsLarge() {

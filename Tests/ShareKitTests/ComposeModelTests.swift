@@ -34,12 +34,14 @@ import WallCore
         #expect(!model.canPost)
     }
 
-    @Test func nothingToShareOrSignedOutBlocksPosting() {
+    @Test func nothingToShareBlocksPostingButSignedOutKeepsForLater() {
         #expect(model(Extraction()).0.blocker == .nothingToShare)
         let (signedOut, _) = model(signedIn: false)
-        #expect(signedOut.blocker == .notSignedIn)
+        #expect(signedOut.canPost, "a share extension can't open its app: Save keeps the share on the device")
+        #expect(signedOut.saveTitle == "Keep for Later")
+        #expect(signedOut.signedOutNotice?.contains("open Digital Wall and sign in") == true)
         signedOut.isSignedIn = true
-        #expect(signedOut.canPost)
+        #expect(signedOut.saveTitle == "Save" && signedOut.signedOutNotice == nil)
     }
 
     @Test func theLastChosenWallIsTheDefault() {
@@ -102,20 +104,26 @@ import WallCore
         if case .finished(let outcome) = model.phase { #expect(outcome.actions == [.done]) }
     }
 
-    @Test func aRefusedTokenOffersSignInKeepOrCancel() async {
+    @Test func aRefusedTokenKeepsTheShareForAfterSignIn() async {
         let (model, delivery) = model { share, _ in .queued(shareID: share.request.id, reason: .unauthorized("Revoked.")) }
         await model.post()
-        #expect(model.phase == .finished(.error(.unauthorized("Revoked."), actions: [.signIn, .keepForLater, .cancel])))
-        await model.perform(.cancel)
-        #expect(delivery.withdrawn == [delivery.deliveries[0][0].request.id], "cancel takes the share back out of the outbox")
-        #expect(model.phase == .closed(.cancel))
+        #expect(model.phase == .finished(.queued(reason: .unauthorized("Revoked."))))
+        #expect(model.leftSharesInOutbox)
+        await model.perform(.done)
+        #expect(model.phase == .closed(.done))
+        #expect(delivery.withdrawn.isEmpty, "the share stays on the device")
     }
 
     @Test func keepForLaterLeavesTheShareQueued() async {
-        let (model, delivery) = model { share, _ in .queued(shareID: share.request.id, reason: .unauthorized("Revoked.")) }
+        let (model, delivery) = model { share, _ in .queued(shareID: share.request.id, reason: .server(status: 500, message: "Oops.")) }
         await model.post()
-        await model.perform(.keepForLater)
-        #expect(model.phase == .closed(.keepForLater))
+        guard case .finished(.queued) = model.phase else { Issue.record("\(model.phase)"); return }
+        let (failing, failingDelivery) = self.model { share, _ in .failed(shareID: share.request.id, error: .storage("Disk full.")) }
+        await failing.post()
+        #expect(failing.phase == .finished(.error(.storage("Disk full."), actions: [.retry, .cancel])))
+        #expect(failingDelivery.withdrawn.isEmpty)
+        await model.perform(.done)
+        #expect(model.phase == .closed(.done))
         #expect(delivery.withdrawn.isEmpty)
     }
 

@@ -19,24 +19,30 @@ import WallCore
         #expect(model.presentation == nil, "the form's counter explains a note that is too long")
     }
 
-    @Test func signedOutSaysSoAndOffersTheApp() {
-        let model = model(signedIn: false)
+    @Test func signedOutShowsTheFormAndSavingKeepsTheShareOnTheDevice() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outbox = try Outbox(directory: folder.url)
+        let model = ComposeModel(extraction: Self.link, delivery: SignedOutDelivery(outbox: outbox), memory: InMemoryWallMemory(), isSignedIn: false)
+        #expect(model.presentation == nil, "the form shows, with the notice above it")
+        await model.post()
         let shown = model.presentation
-        #expect(shown?.headline == "Not signed in" && shown?.symbol == .signedOut)
-        #expect(shown?.actions == [.signIn, .cancel])
-        #expect(ComposeAction.signIn.opensApp && ComposeAction.signIn.completesRequest)
-        model.close(.signIn)
-        #expect(model.phase == .closed(.signIn))
-        #expect(model.presentation == nil)
+        #expect(shown?.headline == "Kept on this device" && shown?.symbol == .signedOut && shown?.feedback == .warning)
+        #expect(shown?.actions == [.done] && shown?.autoClose == nil, "it waits until the person has read it")
+        #expect(shown?.detail?.contains("Open the app and sign in") == true)
+        #expect(model.leftSharesInOutbox)
+        let pending = try outbox.snapshot().pending
+        #expect(pending.map(\.share.url) == ["https://example.com/a"] && pending.first?.userID == nil, "sent by whoever signs in next")
     }
 
-    @Test func signInIsNotOfferedToSomeoneSignedIn() {
+    @Test func cancelBeforeSavingCancelsTheRequest() {
         let model = model()
-        model.close(.signIn)
-        #expect(model.phase == .editing)
+        model.close(.done)
+        #expect(model.phase == .editing, "only Cancel closes the form")
         model.close(.cancel)
         #expect(model.phase == .closed(.cancel))
-        #expect(!ComposeAction.cancel.completesRequest)
+        #expect(!ComposeAction.cancel.completesRequest && ComposeAction.keepForLater.completesRequest)
+        #expect(ComposeAction.allCases.map(\.title) == ["Try Again", "Keep for Later", "Cancel", "Done"], "no button promises to open the app")
     }
 
     @Test func nothingToSaveOffersCancelOnly() {
@@ -75,8 +81,8 @@ import WallCore
         #expect(model.presentation == ComposePresentation(
             headline: "The server can't take this", detail: "The picture is larger than 25 MB.", symbol: .error, feedback: .error, actions: [.cancel]
         ))
-        let revoked = ComposePresentation(outcome: .error(.unauthorized("Revoked."), actions: [.signIn, .keepForLater, .cancel]))
-        #expect(revoked.headline == "Sign in again" && revoked.actions.map(\.title) == ["Open Digital Wall", "Keep for Later", "Cancel"])
+        let revoked = ComposePresentation(outcome: .queued(reason: .unauthorized("Revoked.")))
+        #expect(revoked.headline == "Kept on this device" && revoked.actions == [.done])
         #expect(ComposePresentation(outcome: .error(.storage("Disk full."), actions: [.retry, .cancel])).headline == "Couldn't save on this device")
     }
 

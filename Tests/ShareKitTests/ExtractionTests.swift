@@ -6,20 +6,23 @@ import Testing
 @Suite struct ExtractionTests {
     let extractor = AttachmentExtractor()
 
-    @Test func thePagePayloadWinsOverTheURLOfTheSameAttachment() async {
+    @Test func thePagePayloadWinsOverTheURLOfTheSameAttachment() async throws {
         let safari = StubProvider([
             ("public.url", .success(.url(URL(string: "https://example.com/plain")!))),
             ("com.apple.property-list", .success(.dictionary(["URL": "https://example.com/article", "title": " An article "]))),
         ])
         let result = await extractor.extract(from: [safari])
-        #expect(result.contents == [.link(URL(string: "https://example.com/article")!, title: "An article")])
+        let page = try #require(PagePayload(["URL": "https://example.com/article", "title": "An article"]))
+        #expect(result.contents == [.page(page)])
+        #expect(page.title == "An article")
         #expect(safari.loaded == ["com.apple.property-list"], "the payload is probed first and nothing else is loaded")
     }
 
-    @Test func aSelectionOnThePageIsSharedAsTextWithItsPage() async {
+    @Test func aSelectionOnThePageIsSharedWithItsPage() async {
         let safari = StubProvider("com.apple.property-list", .dictionary(["URL": "https://example.com/a", "title": "A", "selection": "The quote"]))
         let result = await extractor.extract(from: [safari])
-        #expect(result.contents == [.text("The quote", source: URL(string: "https://example.com/a")!, title: "A")])
+        guard case .page(let page)? = result.contents.first else { Issue.record("\(result.contents)"); return }
+        #expect(page.url == URL(string: "https://example.com/a")! && page.title == "A" && page.selection == "The quote")
     }
 
     @Test func aTextThatIsAURLBecomesALink() async {

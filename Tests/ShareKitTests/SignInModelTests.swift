@@ -68,6 +68,26 @@ import WallCore
         #expect(transport.requests.last?.method == "DELETE", "signing out revokes the token")
     }
 
+    @Test func aRefusedTokenSignsOutWithTheReasonAndKeepsTheAddress() async throws {
+        let store = MemoryCredentialStore()
+        let model = SignInModel(store: store, transport: Self.transport(), tokenLabel: "iPhone")
+        model.server = "wall.example.com"
+        model.username = "alice"
+        model.password = "secret"
+        #expect(await model.signIn())
+        model.tokenRefused(.offline("no network"), token: "dw_new")
+        #expect(model.credentials != nil, "only a refusal signs out")
+        model.tokenRefused(.unauthorized("Revoked."), token: "dw_older")
+        #expect(model.credentials != nil, "a late refusal of an earlier token changes nothing")
+        model.tokenRefused(.unauthorized("Revoked."), token: "dw_new")
+        #expect(try model.credentials == nil && store.load() == nil, "forgotten here, so the extension keeps shares for later")
+        #expect(model.signedOutReason?.contains("Sign in again") == true)
+        #expect(model.server == "wall.example.com" && model.username == "alice")
+        model.password = "secret"
+        #expect(await model.signIn())
+        #expect(model.signedOutReason == nil, "signing in again clears it")
+    }
+
     @Test func aWrongPasswordOrNoServerSaysSoAndStoresNothing() async throws {
         let store = MemoryCredentialStore()
         let model = SignInModel(store: store, transport: Self.transport(), tokenLabel: "iPhone")

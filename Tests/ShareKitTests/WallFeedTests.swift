@@ -97,6 +97,17 @@ import WallCore
         #expect(transport.requests.count == before, "resumed: the server replays what was missed")
         feed.liveEnded(.unauthorized("Revoked."))
         #expect(feed.live == .signedOut)
+        #expect(feed.refusal == .unauthorized("Revoked."), "the app signs out with the reason")
+    }
+
+    @Test func aRefusedTokenWhileLoadingIsARefusalOtherFailuresAreNot() async {
+        let offline = feed(Self.transport([], failing: true))
+        await offline.refresh()
+        offline.liveEnded(.timedOut)
+        #expect(offline.refusal == nil)
+        let revoked = feed(CannedTransport { _, _ in CannedTransport.error(401, .unauthorized, "Token revoked.") })
+        await revoked.refresh()
+        #expect(revoked.refusal == .unauthorized("Token revoked."))
     }
 
     @Test func aResetReloadsTheList() async {

@@ -7,6 +7,9 @@ local thread_count = 0
 -- DWALL_BENCH_PORTS="8081 8082" spreads wrk's threads over several servers on 127.0.0.1
 -- (replicas), round robin; without it every thread uses the URL's server.
 local ports = {}
+-- DWALL_BENCH_LINK_BASE is where the shared links point (a page server on loopback when link
+-- previews are on, so no share sends anything off this machine).
+local link_base = os.getenv("DWALL_BENCH_LINK_BASE") or "https://example.com/bench/"
 for port in string.gmatch(os.getenv("DWALL_BENCH_PORTS") or "", "%d+") do table.insert(ports, port) end
 
 function setup(thread)
@@ -25,7 +28,7 @@ end
 function request()
   counter = counter + 1
   local id = string.format("%04x%04x-0000-4000-8000-%012x", run, thread_index, counter)
-  local body = '{"id":"' .. id .. '","contentType":"url","url":"https://example.com/bench/'
+  local body = '{"id":"' .. id .. '","contentType":"url","url":"' .. link_base
     .. run .. '/' .. thread_index .. '/' .. counter .. '","title":"Benchmark item ' .. counter
     .. '","tags":["bench"],"source":"api"}'
   return wrk.format("POST", "/v1/share", {

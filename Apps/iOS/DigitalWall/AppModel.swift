@@ -21,7 +21,7 @@ final class AppModel {
     /// The item a deep link asked for.
     var openedItemID: UUID?
 
-    @ObservationIgnored private var uploader: BackgroundUploader?
+    @ObservationIgnored private let backgroundTime = BackgroundTime()
 
     init() {
         let environment = AppEnvironment()
@@ -32,10 +32,11 @@ final class AppModel {
         accountChanged()
     }
 
+    /// The background refresh task that drains the outbox (Info.plist `BGTaskSchedulerPermittedIdentifiers`).
     var drainTaskIdentifier: String { environment?.container.drainTaskIdentifier ?? "drain" }
-    var uploadSessionIdentifier: String { environment?.container.backgroundSessionIdentifier ?? "uploads" }
 
-    /// After signing in: the wall, and permission to say when queued shares arrive.
+    /// After signing in: the wall, permission to say when queued shares arrive, and the shares
+    /// kept while signed out.
     func signedIn() async {
         accountChanged()
         _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound])
@@ -48,28 +49,38 @@ final class AppModel {
         accountChanged()
     }
 
+    /// The server refused the token (a drain, the wall or the live connection said so): signed
+    /// out with the reason, which the sign-in form shows.
+    func refused(_ error: ShareError) {
+        guard let token = signIn.credentials?.token else { return }
+        signIn.tokenRefused(error, token: token)
+        accountChanged()
+    }
+
     private func accountChanged() {
         guard let credentials = signIn.credentials else {
             feed = nil
-            uploader = nil
             return
         }
         feed = WallFeed(client: WallAPIClient(server: credentials.server, token: credentials.token, transport: URLSessionTransport()))
-        reattachUploads()
         reloadPending()
     }
 
     // MARK: Outbox
 
     /// Sends what the outbox holds; with `notify`, posts a local notification saying what arrived.
+    /// It runs while iOS grants background time, within what is left of it, and is cancelled
+    /// (letting go of every outbox lock) if that runs out first.
     func drain(notify: Bool) async {
         defer { reloadPending() }
         guard !isDraining, let environment, let credentials = signIn.credentials,
               let delivery = try? environment.delivery(credentials, policy: .background) else { return }
         isDraining = true
         defer { isDraining = false }
-        let report = await delivery.drain()
-        if case .unauthorized? = report.stoppedBy { feed?.liveEnded(.unauthorized("The server refused the token.")) }
+        let report = await backgroundTime.run(named: "Send shares waiting on this device") { budget in
+            await delivery.drain(within: budget)
+        }
+        if case .unauthorized? = report.stoppedBy, let error = report.stoppedBy { refused(error) }
         if notify, let notice = DeliveryNotice(report: report) { await post(notice) }
         if report.progress.delivered > 0 { await feed?.refresh() }
     }
@@ -78,19 +89,6 @@ final class AppModel {
     func reloadPending() {
         guard let snapshot = try? environment?.outbox().snapshot() else { return }
         pending = PendingShareRow.rows(snapshot)
-    }
-
-    /// Opens the background upload session, so uploads the extension started report here.
-    func reattachUploads() {
-        guard uploader == nil, let environment, let credentials = signIn.credentials,
-              let delivery = try? environment.delivery(credentials, policy: .background) else { return }
-        uploader = BackgroundUploader(container: environment.container) { [weak self] shareID, response, error in
-            let result = delivery.settleUpload(shareID: shareID, response: response, error: error)
-            Task { @MainActor in
-                self?.reloadPending()
-                if case .saved? = result { await self?.feed?.refresh() }
-            }
-        }
     }
 
     /// Asks the system for a background refresh in which to drain.

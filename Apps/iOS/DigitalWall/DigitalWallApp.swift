@@ -3,10 +3,12 @@ import ShareKit
 import SwiftUI
 
 /// The app: sign in, the wall, pending shares. It drains the outbox at launch, on coming to the
-/// foreground, when the extension signals, and in a background refresh task; it receives the
-/// results of background uploads the extension started; it opens `digitalwall://item/{id}`.
+/// foreground, when the extension signals, and in a background refresh task; `AppDelegate`
+/// receives the results of background uploads the extension started; it opens
+/// `digitalwall://item/{id}` and `digitalwall://sign-in`.
 @main
 struct DigitalWallApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
     @State private var model = AppModel()
     @Environment(\.scenePhase) private var scenePhase
 
@@ -14,7 +16,10 @@ struct DigitalWallApp: App {
         WindowGroup {
             RootView(model: model)
                 .onOpenURL { url in
-                    if case .item(let id)? = DeepLink(url) { model.openedItemID = id }
+                    switch DeepLink(url) {
+                    case .item(let id)?: model.openedItemID = id
+                    case .signIn?, nil: break // sign-in shows by itself whenever nobody is signed in
+                    }
                 }
                 .onReceive(NotificationCenter.default.publisher(for: OutboxSignal.received)) { _ in
                     Task { await model.drain(notify: scenePhase != .active) }
@@ -27,18 +32,14 @@ struct DigitalWallApp: App {
             default: break
             }
         }
-        .backgroundTask(.appRefresh(model.drainTaskIdentifier)) {
+        .backgroundTask(.appRefresh(model.drainTaskIdentifier)) { [model] in
             await model.drain(notify: true)
             await model.scheduleBackgroundDrain()
-        }
-        .backgroundTask(.urlSession(model.uploadSessionIdentifier)) {
-            // Reattaching to the session (AppModel does at launch) is what lets its results arrive.
-            await model.reattachUploads()
         }
     }
 }
 
-/// Sign in first; then the wall.
+/// Sign in first (saying why, when the server signed this device out); then the wall.
 struct RootView: View {
     let model: AppModel
 

@@ -1,7 +1,7 @@
 import ShareKit
 import SwiftUI
 
-/// The shares still on this phone: waiting, retrying (with why), or refused for good.
+/// The shares still on this phone: waiting, uploading in the background, retrying (with why), or refused for good.
 struct PendingSharesView: View {
     let model: AppModel
     @Environment(\.dismiss) private var dismiss
@@ -37,6 +37,7 @@ struct PendingSharesView: View {
     private func status(of row: PendingShareRow) -> String {
         switch row.state {
         case .waiting: "Waiting"
+        case .uploading: "Uploading in the background"
         case .retrying(let attempts, let lastError): "Tried \(attempts)×" + (lastError.map { ": \($0)" } ?? "")
         case .refused(let reason): "Refused" + (reason.map { ": \($0)" } ?? "")
         }

@@ -10,6 +10,12 @@ struct SignInView: View {
     var body: some View {
         NavigationStack {
             Form {
+                if let reason = model.signedOutReason {
+                    Section {
+                        Label(reason, systemImage: "person.crop.circle.badge.exclamationmark")
+                            .foregroundStyle(.orange)
+                    }
+                }
                 Section {
                     TextField("wall.example.com", text: $model.server)
                         .keyboardType(.URL)
@@ -19,7 +25,11 @@ struct SignInView: View {
                 } header: {
                     Text("Server")
                 } footer: {
-                    Text("The address of your Digital Wall server. https:// is assumed.")
+                    if let problem = model.serverProblem {
+                        Text(problem).foregroundStyle(.red)
+                    } else {
+                        Text("The address of your Digital Wall server. https:// is assumed; plain http:// works only for a server on your local network.")
+                    }
                 }
                 Section("Account") {
                     TextField("User name", text: $model.username)

@@ -9,7 +9,9 @@ struct WallView: View {
     @State private var showsPending = false
 
     var body: some View {
-        @Bindable var model = model
+        // Only for the deep-link binding below; no closure captures it (closures use `model`,
+        // a main-actor class), which is what Swift 6 warned about.
+        @Bindable var bindable = model
         NavigationStack {
             Group {
                 if let feed = model.feed {
@@ -20,7 +22,7 @@ struct WallView: View {
                 }
             }
             .navigationTitle(title)
-            .navigationDestination(item: $model.openedItemID) { id in
+            .navigationDestination(item: $bindable.openedItemID) { id in
                 if let feed = model.feed { ItemLoader(feed: feed, id: id) }
             }
             .toolbar {
@@ -36,6 +38,10 @@ struct WallView: View {
             }
             .sheet(isPresented: $showsPending) {
                 PendingSharesView(model: model)
+            }
+            .onChange(of: model.feed?.refusal) { _, refusal in
+                // The server refused the token: sign-in shows, saying why.
+                if let refusal { model.refused(refusal) }
             }
         }
     }

@@ -1,5 +1,6 @@
 import ShareKit
 import SwiftUI
+import UIKit
 
 /// What is being shared, as ShareKit's `ContentPreview` lays it out: links by title and host, a
 /// text's beginning, picture thumbnails (made by ImageIO, small), files by name.
@@ -38,13 +39,13 @@ struct PreviewSection: View {
 /// A 72-point thumbnail, decoded off the main thread.
 private struct Thumbnail: View {
     let file: AttachmentFile
-    @State private var image: CGImage?
+    @State private var image: UIImage?
     @Environment(\.displayScale) private var scale
 
     var body: some View {
         Group {
             if let image {
-                Image(decorative: image, scale: scale).resizable().scaledToFill()
+                Image(uiImage: image).resizable().scaledToFill()
             } else {
                 Color.secondary.opacity(0.15)
             }
@@ -54,7 +55,11 @@ private struct Thumbnail: View {
         .task {
             let file = self.file
             let pixels = Int(72 * scale)
-            image = await Task.detached { ImageIODownscaler.thumbnail(file, maxPixelSize: pixels) }.value
+            let scale = self.scale
+            // UIImage is Sendable; a CGImage is not, so it never leaves the detached task.
+            image = await Task.detached(priority: .userInitiated) {
+                ImageIODownscaler.thumbnail(file, maxPixelSize: pixels).map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
+            }.value
         }
     }
 }

@@ -43,7 +43,7 @@ private struct ComposeForm: View {
                         Button("Cancel") { model.close(.cancel) }
                     }
                     ToolbarItem(placement: .confirmationAction) {
-                        Button("Save") { Task { await model.post() } }
+                        Button(model.saveTitle) { Task { await model.post() } }
                             .bold()
                             .disabled(!model.canPost)
                     }
@@ -70,6 +70,12 @@ private struct ComposeForm: View {
 
     private var form: some View {
         Form {
+            if let notice = model.signedOutNotice {
+                Section {
+                    Label(notice, systemImage: "person.crop.circle.badge.questionmark")
+                        .font(.callout)
+                }
+            }
             Section { PreviewSection(preview: preview) }
             Section {
                 TextField("Add a note", text: $model.note, axis: .vertical)

@@ -3,11 +3,16 @@ import SwiftUI
 import UIKit
 
 /// The extension's principal class (Info.plist `NSExtensionPrincipalClass`): reads what was
-/// shared through ShareKit, makes pictures small, builds the compose model and hosts the SwiftUI
-/// sheet; when the model closes, completes the request (or cancels it) and tells the app.
+/// shared through ShareKit, makes pictures small, leaves out files over the server's limit,
+/// builds the compose model and hosts the SwiftUI sheet; when the model closes, completes the
+/// request (or cancels it) and tells the app. It never tries to open the app (iOS ignores
+/// `extensionContext.open` from a share extension): signed out, Save keeps the share on the
+/// device for the app to send after sign-in.
 @objc(ShareViewController)
 final class ShareViewController: UIViewController {
     private let environment = AppEnvironment()
+    /// This launch's background upload session (iOS allows one process per session identifier).
+    private let launch = UUID()
     private var uploader: BackgroundUploader?
     private lazy var host = UIHostingController(rootView: ShareSheetView(model: nil, preview: nil, onClose: { _ in }))
 
@@ -32,7 +37,7 @@ final class ShareViewController: UIViewController {
                 ImageIODownscaler.downscale(file, maxPixelSize: maxPixelSize, policy: policy)
             }
         }.value
-        let extraction = Extraction(contents: contents, skipped: extracted.skipped)
+        let extraction = Extraction(contents: contents, skipped: extracted.skipped).refusingFiles()
         let credentials = try? environment?.credentialStore.load()
         let model = ComposeModel(
             extraction: extraction, delivery: makeDelivery(credentials), memory: environment?.wallMemory ?? InMemoryWallMemory(),
@@ -44,13 +49,17 @@ final class ShareViewController: UIViewController {
         if let credentials { await loadWalls(into: model, credentials: credentials) }
     }
 
-    /// Sends small shares now and large ones by background upload; without an account or App
-    /// Group, a delivery that refuses (the sheet says why before Save is possible).
+    /// Signed in: small shares now, large ones by background upload. Signed out: kept in the
+    /// outbox for the app. Without an App Group: a delivery that refuses, saying why.
     private func makeDelivery(_ credentials: Credentials?) -> any ShareDelivering {
-        guard let environment, let credentials, let delivery = try? environment.delivery(credentials, policy: .interactive) else {
-            return UnavailableDelivery()
+        guard let environment else { return UnavailableDelivery() }
+        guard let credentials else {
+            return (try? environment.signedOutDelivery()).map { $0 as any ShareDelivering } ?? UnavailableDelivery()
         }
-        let uploader = BackgroundUploader(container: environment.container) { shareID, response, error in
+        guard let delivery = try? environment.delivery(credentials, policy: .interactive) else { return UnavailableDelivery() }
+        let uploader = BackgroundUploader(
+            identifier: environment.container.extensionUploadSession(launch: launch), container: environment.container
+        ) { shareID, response, error in
             _ = delivery.settleUpload(shareID: shareID, response: response, error: error)
         }
         self.uploader = uploader
@@ -66,10 +75,8 @@ final class ShareViewController: UIViewController {
 
     private func close(_ action: ComposeAction, leftSharesInOutbox: Bool) {
         if leftSharesInOutbox, let environment { OutboxSignal.post(environment.container.outboxChangedNotification) }
-        if action.opensApp, let url = URL(string: "\(DeepLink.scheme)://sign-in") {
-            // Share extensions may not open apps on every iOS version; the sheet already said to open it.
-            extensionContext?.open(url, completionHandler: nil)
-        }
+        // The pictures loaded for this share: the outbox has its own copies by now.
+        ImageRepresentation.removeTemporaryFolders(in: FileManager.default.temporaryDirectory)
         if action.completesRequest {
             extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
         } else {
@@ -78,10 +85,10 @@ final class ShareViewController: UIViewController {
     }
 }
 
-/// The delivery used when nobody is signed in or the App Group is missing: it stores nothing.
+/// The delivery used when the App Group is missing: it stores nothing.
 private struct UnavailableDelivery: ShareDelivering {
     func deliver(_ shares: [PendingShare], within budget: Duration) async -> [DeliveryResult] {
-        shares.map { .failed(shareID: $0.request.id, error: .storage("Digital Wall is not set up on this device: open the app and sign in.")) }
+        shares.map { .failed(shareID: $0.request.id, error: .storage("Digital Wall is not set up on this device: the App Group is missing from this build.")) }
     }
 
     func withdraw(shareIDs: [UUID]) async {}

@@ -34,6 +34,9 @@ struct AppEnvironment: Sendable {
         UserDefaultsWallMemory(defaults: UserDefaults(suiteName: container.defaultsSuite) ?? .standard)
     }
 
+    /// What Save does when nobody is signed in: keep the share in the outbox for after sign-in.
+    func signedOutDelivery() throws -> SignedOutDelivery { SignedOutDelivery(outbox: try outbox()) }
+
     /// A delivery for the signed-in account.
     func delivery(_ credentials: Credentials, policy: RetryPolicy) throws -> Delivery<ContinuousClock> {
         let client = WallAPIClient(server: credentials.server, token: credentials.token, transport: URLSessionTransport())

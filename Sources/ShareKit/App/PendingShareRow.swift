@@ -7,6 +7,8 @@ public struct PendingShareRow: Sendable, Equatable, Identifiable {
     public enum State: Sendable, Equatable {
         /// Not tried yet.
         case waiting
+        /// Handed to a background upload, which is sending it.
+        case uploading
         /// Tried and kept for later; how often, and why the last try failed.
         case retrying(attempts: Int, lastError: String?)
         /// The server refused it for good; the reason.
@@ -32,6 +34,8 @@ public struct PendingShareRow: Sendable, Equatable, Identifiable {
         title = Self.title(of: entry)
         if refused {
             state = .refused(entry.lastError)
+        } else if entry.handedOverAt != nil {
+            state = .uploading
         } else if entry.attempts > 0 {
             state = .retrying(attempts: entry.attempts, lastError: entry.lastError)
         } else {

@@ -34,9 +34,24 @@ public struct SharedContainer: Sendable, Equatable {
     /// The Darwin notification the extension posts when it queued something, so a running app drains.
     public var outboxChangedNotification: String { bundleID + ".outbox-changed" }
 
-    /// The background `URLSession` identifier for large uploads (the same in app and extension,
-    /// so the app receives the results of uploads the extension started).
-    public var backgroundSessionIdentifier: String { bundleID + ".uploads" }
+    /// What every background `URLSession` identifier of the extension starts with.
+    ///
+    /// iOS lets one process at a time use a background session, so the app never opens one under
+    /// the extension's identifier while the extension may: each extension launch uploads in a
+    /// session of its own (`extensionUploadSession(launch:)`), and when one finishes after the
+    /// extension is gone, iOS wakes the app with that identifier
+    /// (`application(_:handleEventsForBackgroundURLSession:completionHandler:)`), which opens it
+    /// then, settles the outbox entries and calls the completion handler.
+    public var extensionUploadSessionPrefix: String { bundleID + ".uploads.extension." }
+
+    /// The background session identifier for one launch of the extension.
+    public func extensionUploadSession(launch: UUID) -> String { extensionUploadSessionPrefix + launch.uuidString.lowercased() }
+
+    /// Whether iOS woke the app for one of the extension's upload sessions (and not some other).
+    public func isExtensionUploadSession(_ identifier: String) -> Bool {
+        identifier.hasPrefix(extensionUploadSessionPrefix)
+            && UUID(uuidString: String(identifier.dropFirst(extensionUploadSessionPrefix.count))) != nil
+    }
 
     /// The background task that drains the outbox (`BGTaskSchedulerPermittedIdentifiers`).
     public var drainTaskIdentifier: String { bundleID + ".drain" }

@@ -19,6 +19,9 @@ public final class SignInModel {
     public private(set) var failure: String?
     /// The account signed in on this device.
     public private(set) var credentials: Credentials?
+    /// Why the person was signed out without asking (the server refused the token), shown above
+    /// the form until the next sign-in.
+    public private(set) var signedOutReason: String?
 
     @ObservationIgnored private let store: any CredentialStore
     @ObservationIgnored private let transport: any HTTPTransport
@@ -36,8 +39,21 @@ public final class SignInModel {
         }
     }
 
-    /// The server address to use, when what was typed is an http(s) address with a host.
+    /// The server address to use, when what was typed is an http(s) address with a host, and
+    /// plain http only for a server on the local network (`LocalNetworkHost`).
     public var serverURL: URL? {
+        guard let url = typedURL, serverProblem == nil else { return nil }
+        return url
+    }
+
+    /// Why the typed address can't be used, when it is plain http to a server beyond the local
+    /// network (the token would cross the internet unencrypted, and iOS refuses it anyway).
+    public var serverProblem: String? {
+        guard let url = typedURL, url.scheme?.lowercased() == "http", let host = url.host, !LocalNetworkHost.contains(host) else { return nil }
+        return "Plain http:// works only for a server on your local network (a private IP address, a .local name or a one-word name). Use https://\(host) instead."
+    }
+
+    private var typedURL: URL? {
         var text = server.trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty, !text.contains("://") { text = "https://" + text }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -72,6 +88,7 @@ public final class SignInModel {
                 return false
             }
             credentials = signedIn
+            signedOutReason = nil
             return true
         } catch .unauthorized {
             failure = "The user name or password is wrong."
@@ -79,6 +96,19 @@ public final class SignInModel {
             failure = error.description
         }
         return false
+    }
+
+    /// The server refused the token (revoked on another device or by an admin, or expired): forgets
+    /// it on this device, so the share extension keeps new shares for later instead of sending
+    /// them with a dead token, and says why; the server and user name stay filled in. Shares
+    /// waiting in the outbox stay and are sent after the next sign-in. Nothing happens for a
+    /// refusal of a token that is no longer the one signed in (a late answer after signing in again).
+    public func tokenRefused(_ error: ShareError, token: String) {
+        guard case .unauthorized = error, let current = credentials, current.token == token else { return }
+        try? store.delete()
+        credentials = nil
+        password = ""
+        signedOutReason = "The server no longer accepts this iPhone's sign-in (it was revoked or has expired). Sign in again; shares waiting on this device are sent then."
     }
 
     /// Revokes the token on the server (when it can be reached) and forgets it on this device.
@@ -89,5 +119,6 @@ public final class SignInModel {
         }
         try? store.delete()
         credentials = nil
+        signedOutReason = nil
     }
 }

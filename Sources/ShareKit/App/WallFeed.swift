@@ -21,6 +21,9 @@ public final class WallFeed {
     public private(set) var loadError: ShareError?
     /// The live connection's state.
     public private(set) var live: LiveState = .idle
+    /// The server refused the token (loading or the live connection got a 401): the app signs
+    /// out with the reason instead of showing a wall that can't load.
+    public private(set) var refusal: ShareError?
 
     /// The live connection's state, for a small indicator.
     public enum LiveState: Sendable, Equatable {
@@ -60,6 +63,7 @@ public final class WallFeed {
             loadError = nil
         } catch {
             loadError = error
+            if case .unauthorized = error { refusal = error }
         }
     }
 
@@ -77,6 +81,7 @@ public final class WallFeed {
             loadError = nil
         } catch {
             loadError = error
+            if case .unauthorized = error { refusal = error }
         }
     }
 
@@ -116,7 +121,12 @@ public final class WallFeed {
 
     /// Marks the live connection as refused (the token was revoked).
     public func liveEnded(_ error: ShareError) {
-        if case .unauthorized = error { live = .signedOut } else { live = .reconnecting(error) }
+        if case .unauthorized = error {
+            live = .signedOut
+            refusal = error
+        } else {
+            live = .reconnecting(error)
+        }
     }
 
     /// Applies one change: a new item goes on top, a changed one is replaced where it is (or

@@ -45,17 +45,26 @@ public struct RoutedDelivery<C: Clock>: ShareDelivering where C.Duration == Dura
     /// Takes queued shares back out of the outbox.
     public func withdraw(shareIDs: [UUID]) async { await delivery.withdraw(shareIDs: shareIDs) }
 
-    /// Writes the body of a queued share and starts its upload; on any failure the share stays
-    /// queued for a drain.
+    /// Writes the body of a queued share, hands the share over to a background upload (so no
+    /// drain sends it too) and starts the upload; if the upload can't start, takes the share back
+    /// for a drain.
     private func startUpload(shareID: UUID) {
         guard case .claimed(let claim)? = try? delivery.outbox.claim(shareID: shareID) else { return }
-        defer { try? claim.release(recording: nil) }
         let bodyFile = MultipartFileWriter.bodyFile(for: shareID, in: uploadsDirectory)
+        let request: HTTPRequestMessage
         do {
-            let request = try delivery.client.uploadRequest(claim.entry.share, files: claim.uploads, bodyFile: bodyFile)
+            request = try delivery.client.uploadRequest(claim.entry.share, files: claim.uploads, bodyFile: bodyFile)
+            try claim.handOver(at: delivery.now())
+        } catch {
+            try? claim.release(recording: nil)
+            try? FileManager.default.removeItem(at: bodyFile)
+            return
+        }
+        do {
             try uploader.startUpload(request, bodyFile: bodyFile, shareID: shareID)
         } catch {
             try? FileManager.default.removeItem(at: bodyFile)
+            if case .claimed(let again)? = try? delivery.outbox.claim(shareID: shareID) { try? again.takeBack() }
         }
     }
 }

@@ -4,8 +4,6 @@ public enum ComposeAction: Sendable, Equatable, CaseIterable {
     case retry
     /// Close; the share stays on this device and syncs later.
     case keepForLater
-    /// Open the app to sign in; the share stays on this device.
-    case signIn
     /// Drop the share (take it back out of the outbox) and close.
     case cancel
     /// Close after a success.

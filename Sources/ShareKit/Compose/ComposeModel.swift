@@ -98,7 +98,6 @@ public final class ComposeModel {
         }
         if contents.isEmpty { return .nothingToShare }
         if remainingCharacters < 0 { return .noteTooLong(by: -remainingCharacters) }
-        if !isSignedIn { return .notSignedIn }
         return nil
     }
 
@@ -130,19 +129,33 @@ public final class ComposeModel {
         case .cancel:
             await delivery.withdraw(shareIDs: queuedIDs)
             phase = .closed(.cancel)
-        case .keepForLater, .signIn, .done:
+        case .keepForLater, .done:
             phase = .closed(action)
         }
     }
 
-    /// Closes the sheet before posting: cancel, or (when nobody is signed in) go sign in.
+    /// Closes the sheet before posting (Cancel).
     public func close(_ action: ComposeAction) {
-        guard phase == .editing, action == .cancel || (action == .signIn && !isSignedIn) else { return }
+        guard phase == .editing, action == .cancel else { return }
         phase = .closed(action)
     }
 
+    /// What the form says above everything when nobody is signed in: a share extension can't open
+    /// its app, so Save keeps the share on this device and the app sends it after sign-in.
+    public var signedOutNotice: String? {
+        isSignedIn ? nil : "Not signed in. Save keeps this on your iPhone; open Digital Wall and sign in, and it is sent then."
+    }
+
+    /// The Save button's title: "Keep for Later" when nobody is signed in (the share waits on this device).
+    public var saveTitle: String { isSignedIn ? "Save" : "Keep for Later" }
+
     /// What to show over the form, if anything.
-    public var presentation: ComposePresentation? { ComposePresentation(phase: phase, blocker: blocker) }
+    public var presentation: ComposePresentation? {
+        var shown = ComposePresentation(phase: phase, blocker: blocker)
+        // Nothing left because of what was left out (a film over the size limit): say which and why.
+        if blocker == .nothingToShare, let note = ContentPreview(Extraction(skipped: skipped)).skippedNote { shown?.detail = note }
+        return shown
+    }
 
     /// Whether shares were left in the outbox to be sent later (the app should be told to drain).
     public var leftSharesInOutbox: Bool { phase != .closed(.cancel) && !queuedIDs.isEmpty }

@@ -4,7 +4,9 @@ import WallCore
 public enum ComposeOutcome: Sendable, Equatable {
     /// The server has everything that was shared.
     case saved([ShareResponse])
-    /// Safe on this device and will sync ("saved on this device, will sync"); `reason` is why not now.
+    /// Safe on this device and will sync ("saved on this device, will sync"); `reason` is why not
+    /// now (`.unauthorized` when nobody is signed in or the server refused the token: it is sent
+    /// once the person signs in again in the app).
     case queued(reason: ShareError?)
     /// Something needs the person: the error and the actions that make sense for it.
     case error(ShareError, actions: [ComposeAction])
@@ -27,21 +29,19 @@ public enum ComposeOutcome: Sendable, Equatable {
                 if let response { responses.append(response) }
             }
         }
-        if case .unauthorized? = queuedReason {
-            self = .error(queuedReason!, actions: Self.actions(for: queuedReason!))
-        } else if queued {
+        if queued {
             self = .queued(reason: queuedReason)
         } else {
             self = .saved(responses)
         }
     }
 
-    /// The actions an error offers: retry when it may pass, sign in for a refused token, keep
-    /// for later when the share can wait in the outbox, and always cancel.
+    /// The actions an error offers: retry when it may pass, keep for later when the share can
+    /// wait in the outbox, and always cancel. (A refused token is not an error here: the share
+    /// waits on this device for the person to sign in again in the app.)
     public static func actions(for error: ShareError) -> [ComposeAction] {
         var actions: [ComposeAction] = []
         if error.isRetryable { actions.append(.retry) }
-        if case .unauthorized = error { actions.append(.signIn) }
         if error.shouldKeepForLater { actions.append(.keepForLater) }
         actions.append(.cancel)
         return actions

@@ -11,7 +11,7 @@ public struct ComposePresentation: Sendable, Equatable {
         case willSync = "arrow.triangle.2.circlepath.icloud"
         /// Something went wrong.
         case error = "exclamationmark.triangle.fill"
-        /// Nobody is signed in.
+        /// Kept on this device until someone signs in.
         case signedOut = "person.crop.circle.badge.questionmark"
         /// Nothing in the share can be saved.
         case nothing = "questionmark.square.dashed"
@@ -62,11 +62,6 @@ public struct ComposePresentation: Sendable, Equatable {
         case .finished(let outcome): self.init(outcome: outcome)
         case .editing:
             switch blocker {
-            case .notSignedIn?:
-                self.init(
-                    headline: "Not signed in", detail: "Open Digital Wall and sign in to your server; then share again.",
-                    symbol: .signedOut, feedback: .warning, actions: [.signIn, .cancel]
-                )
             case .nothingToShare?:
                 self.init(
                     headline: "Nothing to save", detail: "Digital Wall saves links, text, pictures, PDFs and films.",
@@ -85,6 +80,12 @@ public struct ComposePresentation: Sendable, Equatable {
             self.init(
                 headline: "Saved", detail: duplicate ? "It was already on your wall; it is on top again." : nil,
                 symbol: .saved, feedback: .success, actions: outcome.actions, autoClose: .milliseconds(800)
+            )
+        case .queued(.unauthorized?):
+            self.init(
+                headline: "Kept on this device",
+                detail: "Digital Wall isn't signed in here (or the server refused its sign-in). Open the app and sign in; this share is sent then.",
+                symbol: .signedOut, feedback: .warning, actions: outcome.actions
             )
         case .queued(let reason):
             self.init(

@@ -33,6 +33,11 @@ public struct ContentPreview: Sendable, Equatable {
         for content in contents {
             switch content {
             case .link(let url, let title): rows.append(.link(title: title, host: Self.host(url), url: url))
+            case .page(let page):
+                rows.append(.link(title: page.title, host: Self.host(page.url), url: page.url))
+                if let selection = page.selection {
+                    rows.append(.text(excerpt: Self.excerpt(selection, limit: Self.excerptLength), sourceHost: Self.host(page.url)))
+                }
             case .text(let text, let source, _):
                 rows.append(.text(excerpt: Self.excerpt(text, limit: Self.excerptLength), sourceHost: source.map(Self.host)))
             case .image(let file): images.append(file)
@@ -42,10 +47,18 @@ public struct ContentPreview: Sendable, Equatable {
         if !images.isEmpty { rows.append(.images(images)) }
         if !files.isEmpty { rows.append(.files(files)) }
         self.rows = rows
-        let skipped = extraction.skipped.count
-        skippedNote = skipped == 0 ? nil
-            : skipped == 1 ? "1 attachment can't be saved to Digital Wall and is left out."
-            : "\(skipped) attachments can't be saved to Digital Wall and are left out."
+        var notes: [String] = []
+        var unusable = 0
+        for skipped in extraction.skipped {
+            if case .tooLarge(let filename, let bytes, let limit) = skipped.reason {
+                notes.append("“\(filename)” is \(Self.megabytes(bytes)); Digital Wall takes files up to \(Self.megabytes(limit)), so it is left out.")
+            } else {
+                unusable += 1
+            }
+        }
+        if unusable == 1 { notes.insert("1 attachment can't be saved to Digital Wall and is left out.", at: 0) }
+        if unusable > 1 { notes.insert("\(unusable) attachments can't be saved to Digital Wall and are left out.", at: 0) }
+        skippedNote = notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     /// The first `limit` characters of `text` on one line, with an ellipsis when cut.
@@ -54,6 +67,9 @@ public struct ContentPreview: Sendable, Equatable {
         guard flat.count > limit else { return flat }
         return String(flat.prefix(max(0, limit - 1))).trimmingCharacters(in: .whitespaces) + "…"
     }
+
+    /// A size in whole megabytes (MiB, as the server's limit is set), rounded up.
+    static func megabytes(_ bytes: Int64) -> String { "\((bytes + 1_048_575) / 1_048_576) MB" }
 
     /// A link's host without `www.`.
     static func host(_ url: URL) -> String {

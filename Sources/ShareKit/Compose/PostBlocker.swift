@@ -4,8 +4,6 @@ public enum PostBlocker: Sendable, Equatable {
     case nothingToShare
     /// The note is over its limit by this many characters.
     case noteTooLong(by: Int)
-    /// No account is signed in on this device.
-    case notSignedIn
     /// A post is in progress.
     case posting
     /// It has been posted; the outcome is showing.

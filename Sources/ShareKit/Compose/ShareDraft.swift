@@ -39,6 +39,11 @@ public struct ShareDraft: Sendable, Equatable {
             case .link(let url, let title):
                 request.url = url.absoluteString
                 request.title = title
+            case .page(let payload):
+                request.url = payload.url.absoluteString
+                request.title = payload.title
+                request.page = payload.snapshot
+                request = request.fittingJSONBody()
             case .text(let text, let page, let title):
                 request.text = text
                 request.url = page?.absoluteString

@@ -16,6 +16,10 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
     public var clock: C
     /// A source of numbers in `0 ..< 1` for jitter.
     public var random: @Sendable () -> Double
+    /// How long a share handed to a background upload is left to it (drains skip it meanwhile).
+    public var handover = BackgroundUploadPolicy.standard
+    /// The wall-clock time, for handover marks.
+    public var now: @Sendable () -> Date = { Date() }
 
     /// Makes a delivery.
     public init(
@@ -31,7 +35,8 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
     }
 
     /// Stores each share in the outbox (checked first: an invalid one is refused and not stored),
-    /// then sends them in order until `budget` is spent. Each ends saved, queued or failed; once
+    /// then sends them in order until `budget` is spent, holding a share's lock only while its
+    /// request is in flight. Each ends saved, queued or failed; once
     /// one is queued because the server can't take it now, the rest are queued without trying.
     public func deliver(_ shares: [PendingShare], within budget: Duration) async -> [DeliveryResult] {
         let deadline = clock.now.advanced(by: budget)
@@ -44,10 +49,18 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
                 results[index] = .queued(shareID: claim.entry.share.id, reason: holdReason)
                 continue
             }
-            let sent = await loop.run(deadline: deadline) { timeLeft throws(ShareError) in
-                try await client.share(claim.entry.share, files: claim.uploads, timeout: timeLeft)
+            let attempt = await send(claim, loop: loop, deadline: deadline)
+            guard let held = attempt.claim else {
+                // Between tries another process (the app's drain) took the share: it sends it.
+                let id = claim.entry.share.id
+                if case .gone? = attempt.lost {
+                    results[index] = .saved(shareID: id, response: nil)
+                } else {
+                    results[index] = .queued(shareID: id, reason: nil)
+                }
+                continue
             }
-            results[index] = finish(claim, sent, keepFailures: false)
+            results[index] = finish(held, attempt.sent, keepFailures: false)
             if case .queued(_, let reason) = results[index] { holdReason = reason }
         }
         return results.map { $0! }

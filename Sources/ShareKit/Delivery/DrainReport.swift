@@ -22,7 +22,7 @@ public struct DrainReport: Sendable, Equatable {
     public var refused: [Refusal] = []
     /// Unreadable files moved to `damaged/`.
     public var damaged: [DamagedEntry] = []
-    /// Shares another process was sending.
+    /// Shares another process was sending, or a background upload owns.
     public var busy = 0
     /// Shares stored for another account, left for it.
     public var otherAccount = 0

@@ -1,5 +1,7 @@
 /// Runs one send until it succeeds, the policy says stop, the deadline would pass, or the
 /// caller's `keepGoing` says no. Waits on the injected clock, so tests advance time without sleeping.
+/// Before each wait between tries it calls `beforeWaiting`, where a caller lets go of what it
+/// must not hold while suspended (a drain's lock on an outbox entry).
 struct RetryLoop<C: Clock>: Sendable where C.Duration == Duration {
     let policy: RetryPolicy
     let clock: C
@@ -10,6 +12,7 @@ struct RetryLoop<C: Clock>: Sendable where C.Duration == Duration {
     func run<T: Sendable>(
         deadline: C.Instant?,
         keepGoing: @Sendable () -> Bool = { true },
+        beforeWaiting: (ShareError) -> Void = { _ in },
         _ send: (_ timeLeft: Duration?) async throws(ShareError) -> T
     ) async -> Result<T, ShareError> {
         var failures = 0
@@ -25,6 +28,7 @@ struct RetryLoop<C: Clock>: Sendable where C.Duration == Duration {
             }
             if let retryAfter = error.retryAfter { await pacer?.pause(for: retryAfter) }
             if let deadline, clock.now.advanced(by: wait) >= deadline { return .failure(error) }
+            beforeWaiting(error)
             do { try await clock.sleep(for: wait) } catch { return .failure(.cancelled) }
         }
     }

@@ -84,7 +84,8 @@ public struct AttachmentExtractor: Sendable {
 
     /// The most specific type of a file: from its extension when the claimed type is generic.
     private func fileType(of url: URL, claimed: TypeIdentifier) -> TypeIdentifier {
-        let generic = claimed == .fileURL || claimed == .url || claimed == .data || !table.knows(claimed)
+        // Generic: no format of its own (a URL, data, an abstract kind such as public.image or public.movie).
+        let generic = !table.knows(claimed) || table.preferredExtension(for: claimed) == nil
         guard generic, let byName = table.type(forExtension: url.pathExtension) else { return claimed }
         return byName
     }

@@ -24,6 +24,14 @@ public struct AttachmentFile: Sendable, Equatable {
         self.filename = filename
     }
 
+    /// Its size in bytes (from the file system for a file); `nil` when the file can't be read.
+    public var byteCount: Int64? {
+        switch source {
+        case .data(let data): Int64(data.count)
+        case .file(let url): ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value
+        }
+    }
+
     /// Reads the bytes (from disk for a file source).
     public func readData() throws -> Data {
         switch source {

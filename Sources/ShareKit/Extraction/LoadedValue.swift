@@ -8,6 +8,6 @@ public enum LoadedValue: Sendable, Equatable {
     case text(String)
     /// Bytes held in memory.
     case data(Data)
-    /// A dictionary of strings: Safari's page payload (`URL`, `title`, `selection`).
+    /// A dictionary of strings: Safari's page payload (`URL`, `title`, `selection`, `canonicalUrl`, `html`, `text`).
     case dictionary([String: String])
 }

@@ -1,7 +1,7 @@
 /// The kinds of attachment, in the fixed order extraction probes them:
 /// page payload, then URL, then text, then image, then file.
 public enum ProbeStep: Int, CaseIterable, Sendable, Comparable {
-    /// Safari's property-list page payload (URL, title, selection).
+    /// Safari's property-list page payload (URL, title, selection and the page snapshot).
     case pagePayload
     /// A web link (not a file URL).
     case url

@@ -5,6 +5,8 @@ import WallCore
 public enum SharedContent: Sendable, Equatable {
     /// A web link, with the page title when the sharing app gave one.
     case link(URL, title: String?)
+    /// A page shared from Safari: its address and title, with what the person saw of it.
+    case page(PagePayload)
     /// A passage of text, with the page it came from when known.
     case text(String, source: URL?, title: String?)
     /// A picture.
@@ -15,7 +17,7 @@ public enum SharedContent: Sendable, Equatable {
     /// The item kind a share of this content has.
     public var kind: ItemKind {
         switch self {
-        case .link: .url
+        case .link, .page: .url
         case .text: .text
         case .image: .image
         case .file: .file

@@ -8,6 +8,8 @@ public struct SkippedAttachment: Sendable, Equatable {
         case loadFailed(String)
         /// A link that is not a web page (`mailto:`, `tel:`).
         case unsupportedLink(String)
+        /// A file larger than the server takes, even after pictures were made smaller.
+        case tooLarge(filename: String, bytes: Int64, limit: Int64)
     }
 
     /// Its position among the share's attachments.

@@ -55,9 +55,35 @@ public final class OutboxClaim: Sendable {
             updated.attempts += 1
             updated.lastAttemptAt = date
             updated.lastError = error.description
-            try outbox.withWriterLock { () throws(OutboxError) -> Void in
-                try outbox.write(updated.encoded(), to: outbox.layout.entry(name), keepLocked: false)
-            }
+            updated.handedOverAt = nil
+            try rewrite(updated)
+        }
+    }
+
+    /// Hands the share to a background upload: marks it so that drains leave it alone, and lets
+    /// go of it (the upload's result settles it with `Delivery.settleUpload`). Mark first, start
+    /// the upload after: an upload that ends at once then finds the entry free to settle.
+    public func handOver(at date: Date = Date()) throws(OutboxError) {
+        try finish { () throws(OutboxError) in
+            var updated = entry
+            updated.handedOverAt = date.roundedToMillis
+            try rewrite(updated)
+        }
+    }
+
+    /// Takes the share back from a background upload that could not start: drains send it again.
+    public func takeBack() throws(OutboxError) {
+        try finish { () throws(OutboxError) in
+            guard entry.handedOverAt != nil else { return }
+            var updated = entry
+            updated.handedOverAt = nil
+            try rewrite(updated)
+        }
+    }
+
+    private func rewrite(_ updated: OutboxEntry) throws(OutboxError) {
+        try outbox.withWriterLock { () throws(OutboxError) -> Void in
+            try outbox.write(updated.encoded(), to: outbox.layout.entry(name), keepLocked: false)
         }
     }
 

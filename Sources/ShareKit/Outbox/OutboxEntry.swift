@@ -19,6 +19,10 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
     public var lastAttemptAt: Date?
     /// Why the last of them failed.
     public var lastError: String?
+    /// When a background upload took the share over: until it settles the entry (or
+    /// `BackgroundUploadPolicy.handoverLifetime` passes), a drain leaves the share alone, so it is
+    /// never uploaded twice.
+    public var handedOverAt: Date?
 
     /// The format this version writes.
     public static let currentFormat = 1
@@ -26,7 +30,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
     /// Makes an entry.
     public init(
         share: ShareRequest, attachments: [StoredAttachment] = [], userID: UUID? = nil, enqueuedAt: Date,
-        attempts: Int = 0, lastAttemptAt: Date? = nil, lastError: String? = nil
+        attempts: Int = 0, lastAttemptAt: Date? = nil, lastError: String? = nil, handedOverAt: Date? = nil
     ) {
         self.format = Self.currentFormat
         self.share = share
@@ -36,6 +40,7 @@ public struct OutboxEntry: Codable, Sendable, Equatable {
         self.attempts = attempts
         self.lastAttemptAt = lastAttemptAt
         self.lastError = lastError
+        self.handedOverAt = handedOverAt
     }
 
     /// The entry as its file's bytes.

@@ -6,15 +6,9 @@ struct KnownImportRows: Sendable {
     /// Entry ids imported (or shared) before, with the item each one names.
     var receipts: [UUID: UUID] = [:]
     /// Links on a wall already, with their item.
-    var links: [ImportLinkKey: UUID] = [:]
+    var links: [WallLinkKey: UUID] = [:]
     /// Entry ids some item already has as its id.
     var takenIDs: Set<UUID> = []
-}
-
-/// A link on a wall: the import duplicate rule's key.
-struct ImportLinkKey: Hashable, Sendable {
-    var wallID: UUID
-    var canonicalURL: String
 }
 
 /// Decides, in Swift and in entry order, what becomes of each entry of an import batch: the
@@ -25,7 +19,7 @@ struct ImportPlan {
     struct NewItem {
         var item: Item
         var canonicalURL: String?
-        var wallKey: ImportLinkKey? { canonicalURL.map { ImportLinkKey(wallID: item.wallId, canonicalURL: $0) } }
+        var wallKey: WallLinkKey? { canonicalURL.map { WallLinkKey(wallID: item.wallId, canonicalURL: $0) } }
     }
 
     /// A receipt to write: the entry id and the item it became or duplicates.
@@ -65,7 +59,7 @@ struct ImportPlan {
                 outcomes.append(.duplicate(itemID: itemID, reason: ImportOutcome.importedBefore))
                 continue
             }
-            let key = share.canonicalURL.map { ImportLinkKey(wallID: wallID, canonicalURL: $0) }
+            let key = share.canonicalURL.map { WallLinkKey(wallID: wallID, canonicalURL: $0) }
             if let key, let itemID = links[key] {
                 receipts.append(Receipt(shareID: share.shareID, itemID: itemID, fingerprint: share.fingerprint, duplicate: true))
                 seen[share.shareID] = itemID

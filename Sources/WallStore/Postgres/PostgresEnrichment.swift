@@ -44,7 +44,10 @@ enum PostgresEnrichmentSQL {
 extension PostgresStore {
     public func recordEnrichment(itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?) async throws -> Item? {
         let now = self.now
-        return try await writeEvents { connection, events in
+        let logger = self.logger
+        try await ready.wait()
+        // In the share writer's next batch: the result shares its events lock and commit.
+        return try await writeQueue.write { connection, events in
             guard let current = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger)
             else { return nil }
             try await PostgresEnrichmentSQL.record(current, state: state, preview: preview, at: now, connection, logger: logger)

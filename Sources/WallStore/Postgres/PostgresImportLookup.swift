@@ -24,9 +24,9 @@ struct PostgresImportLookup {
         let taken = try await connection.query("SELECT id FROM items WHERE id = ANY(\(shareIDs)::uuid[])", logger: logger)
         for try await id in taken.decode(UUID.self) { known.takenIDs.insert(id) }
 
-        var keys: [ImportLinkKey] = []
+        var keys: [WallLinkKey] = []
         for (entry, wallID) in zip(entries, wallIDs) {
-            if let wallID, let link = entry.share.canonicalURL { keys.append(ImportLinkKey(wallID: wallID, canonicalURL: link)) }
+            if let wallID, let link = entry.share.canonicalURL { keys.append(WallLinkKey(wallID: wallID, canonicalURL: link)) }
         }
         known.links = try await items(holding: keys)
         return known
@@ -45,7 +45,7 @@ struct PostgresImportLookup {
     /// `(wall_id, md5(canonical_url))` index per link (the `OFFSET 0` keeps the planner from
     /// turning the probes into a scan of every item, which it did while the table's statistics
     /// lagged behind a big import). The hashes are made here; the exact links are compared in Swift.
-    private func items(holding keys: [ImportLinkKey]) async throws -> [ImportLinkKey: UUID] {
+    private func items(holding keys: [WallLinkKey]) async throws -> [WallLinkKey: UUID] {
         guard !keys.isEmpty else { return [:] }
         let wanted = Set(keys)
         let walls = keys.map(\.wallID)
@@ -58,9 +58,9 @@ struct PostgresImportLookup {
                 WHERE wall_id = k.wall_id AND md5(canonical_url) = k.hash OFFSET 0
             ) AS i
             """, logger: logger)
-        var found: [ImportLinkKey: UUID] = [:]
+        var found: [WallLinkKey: UUID] = [:]
         for try await (wallID, link, id) in rows.decode((UUID, String, UUID).self) {
-            let key = ImportLinkKey(wallID: wallID, canonicalURL: link)
+            let key = WallLinkKey(wallID: wallID, canonicalURL: link)
             if wanted.contains(key) { found[key] = id }
         }
         return found

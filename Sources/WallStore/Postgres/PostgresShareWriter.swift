@@ -11,11 +11,16 @@ struct PostgresShareJob: Sendable {
     var document: SearchDocument
 }
 
-/// Stores batches of shares for the group-commit queue: one transaction per batch, holding the
-/// events lock; each share is looked up in one query and written in one more.
+/// Stores batches of shares (and other changes that record events, after them, each in a
+/// savepoint) for the group-commit queue (`PostgresWriteQueue`): one transaction per batch,
+/// holding the events lock, in a fixed number of round trips whatever the batch's size: the walls and event
+/// numbers, then the receipts and links already stored (`PostgresShareLookup`), then one
+/// statement writing what `SharePlan` decided (`PostgresShareInserts`).
 ///
 /// A share refused for its own reasons (its id used for other content, its item deleted, an
-/// unknown wall) is refused before anything of it is written, so it never fails the others.
+/// unknown wall) is refused before anything of it is written, so it never fails the others. A
+/// new item whose link another writer stored since the lookup (an import, which does not take
+/// the events lock) is left out of the statement, and its shares are taken again one by one.
 struct PostgresShareWriter: Sendable {
     let transactions: PostgresEventTransactions
     let clock: @Sendable () -> Date
@@ -23,51 +28,105 @@ struct PostgresShareWriter: Sendable {
     let jobSignal: WakeSignal
     var logger: Logger { transactions.logger }
 
-    func save(_ jobs: [PostgresShareJob]) async throws -> [Result<ShareOutcome, any Error>] {
-        let results = try await transactions.run { connection, events in
-            let now = clock().roundedToMillis
-            var walls = WallCache()
-            var results: [Result<ShareOutcome, any Error>] = []
-            for job in jobs {
-                do {
-                    results.append(.success(try await save(job, now: now, connection, &events, &walls)))
-                } catch let refusal as StoreError {
-                    results.append(.failure(refusal))
-                }
+    /// Writes a batch in one transaction: its shares first (in the plan's fixed round trips),
+    /// then each other change in a savepoint of its own. Answers each write, in order.
+    func save(_ writes: [PostgresWrite]) async throws -> [Result<PostgresWriteResult, any Error>] {
+        var shareIndices: [Int] = []
+        var jobs: [PostgresShareJob] = []
+        for (index, write) in writes.enumerated() {
+            if case .share(let job) = write {
+                shareIndices.append(index)
+                jobs.append(job)
             }
-            if followUps.enqueuedAny(for: results) { try await PostgresJobQueue.notify(connection, logger: logger) }
-            return results
         }
-        if followUps.enqueuedAny(for: results) { jobSignal.notify() }
+        let (results, shareResults) = try await transactions.run { connection, events in
+            var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
+            let shareResults = jobs.isEmpty ? [] : try await saveShares(jobs, connection, &events)
+            for (index, result) in zip(shareIndices, shareResults) { results[index] = result.map { .share($0) } }
+            for (index, write) in writes.enumerated() {
+                if case .change(let body) = write { results[index] = try await change(body, connection, &events) }
+            }
+            return (results, shareResults)
+        }
+        if followUps.enqueuedAny(for: shareResults) { jobSignal.notify() }
         return results
     }
 
-    /// One share: a replay of a known id, a known link moved to the top, or a new item.
-    private func save(
+    /// Runs one change in a savepoint: its events join the batch's if it succeeds; if it throws,
+    /// what it wrote is rolled back and only its own caller hears of it.
+    private func change(
+        _ body: @Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> any Sendable,
+        _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+    ) async throws -> Result<PostgresWriteResult, any Error> {
+        try await connection.query("SAVEPOINT change", logger: logger)
+        var changeEvents = PostgresEventBatch()
+        do {
+            let value = try await body(connection, &changeEvents)
+            try await connection.query("RELEASE SAVEPOINT change", logger: logger)
+            events.entries += changeEvents.entries
+            return .success(.change(value))
+        } catch {
+            try await connection.query("ROLLBACK TO SAVEPOINT change", logger: logger)
+            return .failure(error)
+        }
+    }
+
+    /// The batch's shares, in a fixed number of round trips.
+    private func saveShares(
+        _ jobs: [PostgresShareJob], _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+    ) async throws -> [Result<ShareOutcome, any Error>] {
+        let now = clock().roundedToMillis
+        let lookup = PostgresShareLookup(connection: connection, logger: logger)
+        let (walls, seqs) = try await lookup.wallsAndSequence(for: jobs, count: jobs.count)
+        let known = try await lookup.known(for: jobs, walls: walls)
+        let entries = zip(jobs, walls).map { SharePlan.Entry(share: $0.share, userID: $0.userID, wallID: $1) }
+        let plan = SharePlan(entries, known: known, followUps: followUps, now: now)
+        var results = plan.results.map { $0.mapError { $0 as any Error } }
+        guard plan.writesAnything else { return results }
+
+        var documents: [UUID: String] = [:]
+        for (job, result) in zip(jobs, plan.results) {
+            if case .success(let outcome) = result, outcome.kind == .created, plan.lastEvent[outcome.item.id].map({
+                plan.events[$0].kind == .created
+            }) == true {
+                documents[outcome.item.id] = job.document.text
+            }
+        }
+        let inserts = PostgresShareInserts(connection: connection, logger: logger)
+        let refused = try await inserts.write(plan, seqs: seqs, documents: documents, now: now)
+        for (event, seq) in zip(plan.events, seqs) where !refused.contains(event.item.id) {
+            events.append(event.kind, item: event.item, userID: event.userID, seq: seq)
+        }
+        if !refused.isEmpty {
+            var walls = WallCache()
+            for index in plan.shares(about: refused) {
+                do {
+                    results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events, &walls))
+                } catch let refusal as StoreError {
+                    results[index] = .failure(refusal)
+                }
+            }
+            if followUps.enqueuedAny(for: results) { try await PostgresJobQueue.notify(connection, logger: logger) }
+        }
+        return results
+    }
+
+    /// One share, in its own round trips: a replay of a known id, a known link moved to the top,
+    /// or a new item. Only for shares whose new item the batch's statement could not insert.
+    private func saveOne(
         _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch,
         _ walls: inout WallCache
     ) async throws -> ShareOutcome {
         let share = job.share
         let wallID = try await walls.resolve(share.wall, userID: job.userID, connection, logger: logger)
         let found = try await lookup(share, userID: job.userID, wallID: wallID, connection)
-        if let receipt = found.receipt {
-            guard receipt.fingerprint == share.fingerprint else {
-                throw StoreError.conflict("This share id was already used for different content.")
-            }
-            guard let item = receipt.item else { throw StoreError.shareDeleted }
-            return ShareOutcome(kind: .replayed(duplicate: receipt.duplicate), item: item)
-        }
+        if let receipt = found.receipt { return try ShareRules.replay(of: share, receipt: receipt) }
         guard let wallID else { throw StoreError.notFound("wall") }
         if let existing = found.existing {
             return try await moveToTop(existing, job, now: now, connection, &events)
         }
 
-        let item = Item(
-            id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
-            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
-            sharedAt: share.sharedAt, createdAt: now, updatedAt: now
-        )
+        let item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: followUps)
         if let seq = try await insert(item, job, now: now, connection) {
             events.append(.created, item: item, userID: job.userID, seq: seq)
             return ShareOutcome(kind: .created, item: item)
@@ -79,17 +138,11 @@ struct PostgresShareWriter: Sendable {
         return try await moveToTop(existing, job, now: now, connection, &events)
     }
 
-    private struct Receipt {
-        var fingerprint: String
-        var duplicate: Bool
-        var item: Item?
-    }
-
     /// The share id's receipt (with its item, if it still exists) and the item already holding
     /// the link on the wall, in one round trip.
     private func lookup(
         _ share: ValidShare, userID: UUID, wallID: UUID?, _ connection: PostgresConnection
-    ) async throws -> (receipt: Receipt?, existing: Item?) {
+    ) async throws -> (receipt: KnownReceipt?, existing: Item?) {
         let rows = try await connection.query("""
             SELECT 0, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
             FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
@@ -99,13 +152,13 @@ struct PostgresShareWriter: Sendable {
             WHERE d.wall_id = \(wallID) AND md5(d.canonical_url) = md5(\(share.canonicalURL))
               AND d.canonical_url = \(share.canonicalURL)
             """, logger: logger)
-        var receipt: Receipt?
+        var receipt: KnownReceipt?
         var existing: Item?
         for try await row in rows {
             let cells = row.makeRandomAccess()
             if try cells[0].decode(Int32.self) == 0 {
                 let hasItem = try cells[3].decode(UUID?.self) != nil
-                receipt = Receipt(
+                receipt = KnownReceipt(
                     fingerprint: try cells[1].decode(String.self), duplicate: try cells[2].decode(Bool.self),
                     item: hasItem ? try PostgresRows.item(cells, at: 3).item : nil
                 )
@@ -155,8 +208,7 @@ struct PostgresShareWriter: Sendable {
         _ existing: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
-        var item = existing.merging(job.share)
-        item.updatedAt = now
+        let item = ShareRules.merged(existing, with: job.share, now: now)
         let seq = try await events.record(.updated, item: item, userID: job.userID, at: now, connection, logger: logger)
         try await PostgresItemSQL.update(item, sortKey: seq, connection, logger: logger)
         try await connection.query("""

@@ -33,7 +33,8 @@ public final class PostgresStore: WallStore, Service {
     public let jobs: any JobQueue
     /// The jobs new items get (imports use it too, at `.bulk` priority).
     let followUps: FollowUpPolicy
-    private let shareQueue: AsyncGroupCommitQueue<PostgresShareJob, ShareOutcome>
+    /// Shares and enrichment results, group-committed (see `PostgresWriteQueue`).
+    let writeQueue: PostgresWriteQueue
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
     /// nothing is connected until `run()`. New items get the jobs `followUps` names, in their
@@ -67,7 +68,7 @@ public final class PostgresStore: WallStore, Service {
         let writer = PostgresShareWriter(
             transactions: transactions, clock: clock, followUps: followUps, jobSignal: jobSignal
         )
-        self.shareQueue = AsyncGroupCommitQueue { jobs in try await writer.save(jobs) }
+        self.writeQueue = PostgresWriteQueue(writer: writer)
     }
 
     /// Runs the pool, migrates, then relays events until graceful shutdown or cancellation.
@@ -114,7 +115,7 @@ public final class PostgresStore: WallStore, Service {
 
     public func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
         try await ready.wait()
-        return try await shareQueue.submit(PostgresShareJob(share: share, userID: userID, document: SearchDocument(share: share)))
+        return try await writeQueue.submit(PostgresShareJob(share: share, userID: userID, document: SearchDocument(share: share)))
     }
 }
 

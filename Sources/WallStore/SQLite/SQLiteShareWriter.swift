@@ -57,8 +57,7 @@ struct SQLiteShareWriter: Sendable {
         let wallID = try WallSQL.require(share.wall, userID: userID, db)
 
         if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
-            var item = existing.merging(share)
-            item.updatedAt = now
+            let item = ShareRules.merged(existing, with: share, now: now)
             let seq = try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
             try ItemSQL.update(item, sortKey: seq, db)
             if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: userID, db) }
@@ -66,12 +65,7 @@ struct SQLiteShareWriter: Sendable {
             return ShareOutcome(kind: .duplicate, item: item)
         }
 
-        let item = Item(
-            id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
-            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
-            sharedAt: share.sharedAt, createdAt: now, updatedAt: now
-        )
+        let item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: followUps)
         let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
         try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
         try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
@@ -110,13 +104,10 @@ enum ShareReceiptSQL {
         guard let row = try Row.fetchOne(statement, arguments: [userID.dbText, share.shareID.dbText]) else {
             return nil
         }
-        guard row[1] as String == share.fingerprint else {
-            throw StoreError.conflict("This share id was already used for different content.")
-        }
-        guard let item = try ItemSQL.fetch(id: try SQLiteRows.uuid(row[0]), userID: userID, db) else {
-            throw StoreError.shareDeleted
-        }
-        return ShareOutcome(kind: .replayed(duplicate: row[2]), item: item)
+        let receipt = KnownReceipt(
+            fingerprint: row[1], duplicate: row[2], item: try ItemSQL.fetch(id: try SQLiteRows.uuid(row[0]), userID: userID, db)
+        )
+        return try ShareRules.replay(of: share, receipt: receipt)
     }
 
     static func insert(

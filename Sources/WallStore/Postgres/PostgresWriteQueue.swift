@@ -1,0 +1,52 @@
+import Foundation
+import PostgresNIO
+
+/// The PostgreSQL store's group commit: shares and other small writes that record events (a link
+/// preview's result) wait together and are committed in one transaction per batch, holding the
+/// events lock once and sharing one commit, instead of each taking the lock and a commit of its
+/// own while shares queue behind them. A write's caller resumes only after its batch has
+/// committed; a change that throws rolls back its own savepoint only.
+final class PostgresWriteQueue: Sendable {
+    private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
+
+    /// Makes the queue; `writer` commits its batches.
+    init(writer: PostgresShareWriter) {
+        queue = AsyncGroupCommitQueue { writes in try await writer.save(writes) }
+    }
+
+    /// Stores a share and waits for its batch to commit.
+    func submit(_ share: PostgresShareJob) async throws -> ShareOutcome {
+        guard case .share(let outcome) = try await queue.submit(.share(share)) else {
+            preconditionFailure("A share was answered with another write's result")
+        }
+        return outcome
+    }
+
+    /// Runs `body` in the next batch, after its shares, in a savepoint of its own, and returns its
+    /// value once the batch has committed. Events it records are announced after the commit.
+    func write<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> Value
+    ) async throws -> Value {
+        let result = try await queue.submit(.change { connection, events in try await body(connection, &events) })
+        guard case .change(let value) = result, let value = value as? Value else {
+            preconditionFailure("A write was answered with another write's result")
+        }
+        return value
+    }
+}
+
+/// One write waiting for the writer's next batch.
+enum PostgresWrite: Sendable {
+    /// A share from `saveShare`.
+    case share(PostgresShareJob)
+    /// Another small write that records events (an enrichment result).
+    case change(@Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> any Sendable)
+}
+
+/// What a write in a batch made.
+enum PostgresWriteResult: Sendable {
+    /// A share's outcome.
+    case share(ShareOutcome)
+    /// A change's value.
+    case change(any Sendable)
+}
