@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WallCore
+import WallStore
 
 /// What the composition root needs to know; `dwall serve` parses it, tests make it by hand.
 public protocol AppArguments: Sendable {
@@ -45,11 +46,16 @@ public protocol AppArguments: Sendable {
     var trustedProxies: [String] { get }
     /// The bearer token `GET /metrics` asks for; nil: `/metrics` answers loopback callers only.
     var metricsToken: String? { get }
+    /// What the hourly pruning keeps: the event log's horizon, dead jobs, share receipts.
+    var retention: RetentionPolicy { get }
 }
 
 extension AppArguments {
     /// SQLite unless said otherwise.
     public var databaseURL: String? { nil }
+
+    /// `Limits`' retention unless said otherwise.
+    public var retention: RetentionPolicy { RetentionPolicy() }
 
     /// Links get previews unless said otherwise.
     public var linkPreviews: Bool { true }

@@ -117,6 +117,19 @@ public func buildApplication(
             logger.warning("Could not record session use", metadata: ["error": "\(error)"])
         }
     }
+    // Keeps history bounded: events past the horizon, dead jobs, expired sessions, old receipts.
+    let pruner = PeriodicService(interval: Limits.pruneInterval, finalRun: false) { [logger, retention = arguments.retention] in
+        do {
+            let report = try await store.prune(retention, now: Date())
+            logger.info(
+                "Pruned history",
+                metadata: ["events": "\(report.events)", "jobs": "\(report.deadJobs)", "sessions": "\(report.sessions)",
+                           "receipts": "\(report.receipts)"]
+            )
+        } catch {
+            logger.warning("Could not prune history", metadata: ["error": "\(error)"])
+        }
+    }
     // Runs queued jobs; with no handler registered it does nothing. Register handlers here,
     // e.g. `jobRunner.register(.enrich) { job in … }`.
     let jobRunner = JobRunner(queue: store.jobs, logger: logger)
@@ -132,7 +145,7 @@ public func buildApplication(
         server: .http1(configuration: serverConfiguration(arguments)),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
-        services: (store.service.map { [$0] } ?? []) + [usageFlusher, blobSweeper, jobRunner],
+        services: (store.service.map { [$0] } ?? []) + [usageFlusher, blobSweeper, pruner, jobRunner],
         onServerRunning: { [logger] channel in
             await setup.logLinkIfNeeded(store: store, publicURL: arguments.publicURL, channel: channel, logger: logger)
         },

@@ -123,9 +123,16 @@ public protocol WallStore: Sendable {
 
     /// Events after `seq` for this user, oldest first, at most `limit`, with items as they are now.
     func events(after seq: Int64, userID: UUID, limit: Int) async throws -> [ItemEvent]
-    /// The newest event's seq for this user (0 when there is none): a page rendered now resumes
-    /// its live stream after it, so no change between the render and the stream is missed.
+    /// The newest event's seq for this user, or the event horizon when that is later (0 when
+    /// there is neither): a page rendered now resumes its live stream after it, so no change
+    /// between the render and the stream is missed, and it never resumes from before the horizon.
     func lastEventSeq(userID: UUID) async throws -> Int64
+    /// The highest seq that may have been pruned from the event log (0 when none was): a client
+    /// resuming from before it may have missed events and must reload (`reset`).
+    func eventHorizon() async throws -> Int64
+    /// Removes what `policy` no longer keeps, as of `now`, in small transactions, and expired
+    /// sessions; returns what went.
+    func prune(_ policy: RetentionPolicy, now: Date) async throws -> PruneReport
     /// Where committed changes are announced, in commit order.
     var feed: EventFeed { get }
 

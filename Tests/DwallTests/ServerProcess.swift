@@ -20,6 +20,13 @@ final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
     }
 
+    /// Serves an existing data folder (a restored backup, say); `cleanUp` removes it too.
+    init(existingDataDirectory: String) {
+        databaseURL = nil
+        dataDirectory = existingDataDirectory
+        logPath = existingDataDirectory + ".log"
+    }
+
     /// Fast bcrypt for tests; the rest as production.
     static let environment = ["DWALL_BCRYPT_COST": "4", "DWALL_LINK_PREVIEWS": "0"]
 

@@ -46,6 +46,19 @@ import WallCore
         #expect(requests.allSatisfy { $0.url.absoluteString == "https://wall.example.com/v1/events" && $0.headers["Authorization"] == "Bearer dw_t" })
     }
 
+    @Test func aResetFromTheServerIsReportedAndTheNextResumeStartsAtItsID() async throws {
+        let later = Self.item("later")
+        let (updates, _, transport, _) = await run([
+            .stream(status: 200, chunks: ["retry: 500\n: connected\n\nid: 900\nevent: reset\ndata: {}\n\n", Self.frame(901, .created, item: later)]),
+            .stream(status: 200, chunks: []),
+        ], after: 12)
+        guard updates.count >= 4 else { Issue.record("\(updates)"); return }
+        #expect(updates[0] == .connected(resumed: true))
+        #expect(updates[1] == .reset, "events since 12 were pruned: the list must be reloaded")
+        #expect(updates[2] == .event(ItemEvent(seq: 901, type: .created, itemId: later.id, item: later)))
+        #expect(transport.requests.map { $0.headers["Last-Event-ID"] }.prefix(2) == ["12", "901"])
+    }
+
     @Test func failuresInARowBackOffAndRetryAfterIsHonoured() async {
         let (updates, error, _, clock) = await run([
             .fail(.cannotConnectToHost), .fail(.cannotConnectToHost), .fail(.timedOut),

@@ -110,6 +110,24 @@ import WallCore
         #expect(revoked.refusal == .unauthorized("Token revoked."))
     }
 
+    @Test func aResetReloadsTheList() async {
+        let a = Self.item("a"), b = Self.item("b")
+        let reads = Locked(0)
+        let transport = CannedTransport { request, _ in
+            guard request.url.path == "/v1/items" else { return CannedTransport.json(200, WallList(walls: [Self.inbox])) }
+            let first = reads.withLock { count -> Bool in
+                count += 1
+                return count == 1
+            }
+            return CannedTransport.json(200, ItemPage(items: first ? [a] : [b, a], nextCursor: nil))
+        }
+        let feed = feed(transport)
+        await feed.refresh()
+        #expect(feed.items.map(\.text) == ["a"])
+        await feed.handle(.reset)
+        #expect(feed.items.map(\.text) == ["b", "a"], "what changed while the server's log was pruned is read afresh")
+    }
+
     @Test func anItemIsFoundInTheListOrFetched() async throws {
         let shown = Self.item("shown")
         let transport = Self.transport([ItemPage(items: [shown], nextCursor: nil)])

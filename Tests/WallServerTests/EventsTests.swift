@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import WallCore
 import WallServer
+import WallStore
 
 /// `GET /v1/events` over a real socket: live events, resuming with `Last-Event-ID`, privacy, and
 /// the end of the stream at shutdown. Each test waits for specific events under a deadline.
@@ -115,6 +116,42 @@ import WallServer
             let liveEvent = try Self.itemEvent(next)
             #expect(liveEvent.itemId == live.item.id)
             #expect(liveEvent.seq > logged[2].seq)
+        }
+    }
+
+    @Test func resumingFromBeforeThePrunedHorizonGetsAResetThenLiveEvents() async throws {
+        try await TestServer.run(.live) { server, client in
+            defer { server.gate.close() }
+            let token = try await client.signIn("alice")
+            let port = try #require(client.port)
+            // Given three shares, and a month later a pruning that leaves only the newest event
+            var shared: [UUID] = []
+            for index in 0..<3 {
+                shared.append(try await client.shareLink("https://example.com/old/\(index)", token: token).item.id)
+            }
+            let pruned = try await server.withStore { store in
+                try await store.prune(RetentionPolicy(events: 30 * 86_400), now: Date() + 31 * 86_400)
+            }
+            #expect(pruned.events >= 2)
+
+            // When a client resumes from before the horizon, it is told to reload, then stays live
+            let (reset, live, next) = try await SSEClient.withStream(port: port, token: token, lastEventID: "0") { reader in
+                let reset = try await reader.nextEvent()
+                let live = try await client.shareLink("https://example.com/new", token: token)
+                return (reset, live, try await reader.nextEvent())
+            }
+            #expect(reset.event == "reset")
+            let resumeAt = try #require(reset.id.flatMap { Int64($0) })
+            let liveEvent = try Self.itemEvent(next)
+            #expect(liveEvent.itemId == live.item.id)
+            #expect(liveEvent.seq > resumeAt)
+
+            // And a client resuming at the horizon or after gets the kept event, no reset
+            let kept = try await SSEClient.withStream(port: port, token: token, lastEventID: String(resumeAt - 1)) { reader in
+                try await reader.nextEvent()
+            }
+            #expect(kept.event == "item.created")
+            #expect(try Self.itemEvent(kept).itemId == shared[2])
         }
     }
 

@@ -103,7 +103,8 @@ public final class WallFeed {
 
     // MARK: Live changes
 
-    /// Applies what the live connection reports; reloads when it reconnected without resuming.
+    /// Applies what the live connection reports; reloads when it reconnected without resuming or
+    /// the server said what was missed is gone (`reset`).
     public func handle(_ update: LiveUpdate) async {
         switch update {
         case .connected(let resumed):
@@ -111,6 +112,8 @@ public final class WallFeed {
             if !resumed { await refresh() }
         case .event(let event):
             apply(event)
+        case .reset:
+            await refresh()
         case .disconnected(let error, _):
             live = .reconnecting(error)
         }

@@ -2,7 +2,8 @@ import Foundation
 import WallCore
 
 /// Keeps a live connection to `GET /v1/events`: reads server-sent events into `ItemEvent`s and
-/// reconnects after a drop with `Last-Event-ID`, so nothing is missed, waiting the server's
+/// reconnects after a drop with `Last-Event-ID`, so nothing is missed (or, when the server pruned
+/// what was missed, reports `.reset` so the list is reloaded), waiting the server's
 /// `retry:` (doubled after each failure in a row, up to `maximumDelay`), or its `Retry-After`
 /// when that is longer.
 /// Generic over the clock it waits on, so tests never sleep.
@@ -71,6 +72,11 @@ public struct LiveEvents<C: Clock>: Sendable where C.Duration == Duration {
                 for line in splitter.feed(chunk) {
                     guard let message = parser.feed(line: line) else { continue }
                     if let retry = parser.retry { delay = retry }
+                    if message.event == Self.resetEvent {
+                        lastID = message.id.flatMap { Int64($0) } ?? lastID
+                        await deliver(.reset)
+                        continue
+                    }
                     guard let event = Self.itemEvent(message) else { continue }
                     lastID = event.seq
                     await deliver(.event(event))
@@ -89,6 +95,9 @@ public struct LiveEvents<C: Clock>: Sendable where C.Duration == Duration {
         if let lastID { headers["Last-Event-ID"] = String(lastID) }
         return HTTPRequestMessage(method: "GET", url: server.appendingPathComponent("v1/events"), headers: headers)
     }
+
+    /// The event that tells a client resuming from before the server's horizon to reload.
+    static var resetEvent: String { "reset" }
 
     /// The item event a message carries; `nil` for other events and for data that can't be read.
     static func itemEvent(_ message: ServerSentEvent) -> ItemEvent? {

@@ -7,6 +7,9 @@ public enum LiveUpdate: Sendable, Equatable {
     case connected(resumed: Bool)
     /// An item changed.
     case event(ItemEvent)
+    /// The server no longer has every change since the last one seen (its log was pruned past
+    /// it, after a long time offline): reload the list. Later events follow as usual.
+    case reset
     /// The stream ended or could not be opened; it is tried again after `retryIn`.
     case disconnected(ShareError, retryIn: Duration)
 }

@@ -8,7 +8,8 @@ import WallStore
 /// `GET /v1/events`: the caller's item changes as server-sent events.
 ///
 /// With `Last-Event-ID` (or `?lastEventId=`), events missed since that id are sent first from the
-/// event log, then live ones; a comment line every `heartbeat` keeps proxies from closing the
+/// event log, then live ones; when the log was pruned past that id, a `reset` event comes
+/// instead (the client reloads); a comment line every `heartbeat` keeps proxies from closing the
 /// stream and notices clients that went away. The stream ends when the server shuts down, and
 /// when a client falls too far behind (it reconnects and catches up from the log). One user may
 /// hold `Limits.maxEventStreamsPerUser` streams open; one more is refused with 429.
@@ -36,7 +37,11 @@ struct EventsController {
             defer { slot.free() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
             var lastSent = resumeAfter ?? 0
-            if let resumeAfter {
+            if let resumeAfter, try await store.eventHorizon() > resumeAfter {
+                // Events after `resumeAfter` may have been pruned: the client must reload.
+                lastSent = try await store.lastEventSeq(userID: identity.userID)
+                try await writer.write(SSEFormat.reset(seq: lastSent))
+            } else if let resumeAfter {
                 lastSent = try await Self.sendBacklog(after: resumeAfter, userID: identity.userID, store: store, to: &writer)
             }
             try await SSEPump.run(live, heartbeat: heartbeat) { message in
@@ -80,6 +85,12 @@ struct EventsController {
 
 /// The wire form of one event: `id`, `event` and a one-line JSON `data`.
 enum SSEFormat {
+    /// Tells a client that resumed from before the event log's horizon to reload what it shows;
+    /// its `id` is where to resume after reloading.
+    static func reset(seq: Int64) -> ByteBuffer {
+        ByteBuffer(string: "id: \(seq)\nevent: reset\ndata: {}\n\n")
+    }
+
     static func frame(_ event: ItemEvent) -> ByteBuffer {
         var json = JSONOutput()
         event.write(to: &json)

@@ -1,8 +1,10 @@
 import ServiceLifecycle
 
-/// Runs an action every `interval` until shutdown, and once more on the way out.
+/// Runs an action every `interval` until shutdown, and once more on the way out unless
+/// `finalRun` is false (work that only tidies, which a stopping server should not wait for).
 struct PeriodicService: Service {
     let interval: Duration
+    var finalRun = true
     let action: @Sendable () async -> Void
 
     func run() async throws {
@@ -12,6 +14,6 @@ struct PeriodicService: Service {
                 await action()
             }
         }
-        await action()
+        if finalRun { await action() }
     }
 }

@@ -82,11 +82,25 @@ public struct FileBlobStore: BlobStore {
     // MARK: Layout
 
     /// Where a blob with this hash lives.
-    func path(of hash: BlobHash) -> URL {
+    func path(of hash: BlobHash) -> URL { Self.path(of: hash, root: root) }
+
+    /// Where a blob with this hash lives in the store at `root` (also a backup's layout).
+    static func path(of hash: BlobHash, root: URL) -> URL {
         let hex = hash.hex
-        return Self.storedFolder(root)
+        return storedFolder(root)
             .appendingPathComponent(String(hex.prefix(2)), isDirectory: true)
             .appendingPathComponent(hex)
+    }
+
+    /// The hashes of the blobs stored under `root`, without opening (or tidying) the store.
+    static func storedHashes(root: URL) -> [BlobHash] {
+        let manager = FileManager.default
+        let stored = storedFolder(root)
+        let prefixes = (try? manager.contentsOfDirectory(atPath: stored.path)) ?? []
+        return prefixes.flatMap { prefix in
+            ((try? manager.contentsOfDirectory(atPath: stored.appendingPathComponent(prefix).path)) ?? [])
+                .compactMap(BlobHash.init(hex:))
+        }
     }
 
     static func storedFolder(_ root: URL) -> URL { root.appendingPathComponent("sha256", isDirectory: true) }

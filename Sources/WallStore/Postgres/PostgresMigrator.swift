@@ -5,7 +5,8 @@ import PostgresNIO
 ///
 /// Everything runs in one transaction that first takes an advisory lock, so replicas starting
 /// at the same moment queue up: the first applies what is missing, the others then find nothing
-/// to do. A failed migration rolls back whole and stops the start.
+/// to do. A failed migration rolls back whole and stops the start (`MigrationFailure`); so does
+/// a database that has a migration this code does not know (a newer dwall made it).
 enum PostgresMigrator {
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
@@ -21,9 +22,16 @@ enum PostgresMigrator {
                 .decode(String.self) {
                 applied.insert(name)
             }
+            if let unknown = applied.subtracting(PostgresMigrations.all.map(\.name)).sorted().last {
+                throw MigrationFailure(database: "PostgreSQL", migration: unknown, reason: .newerDatabase)
+            }
             for migration in PostgresMigrations.all where !applied.contains(migration.name) {
                 logger.info("Applying database migration", metadata: ["migration": "\(migration.name)"])
-                for statement in migration.statements { try await connection.query(statement, logger: logger) }
+                do {
+                    for statement in migration.statements { try await connection.query(statement, logger: logger) }
+                } catch {
+                    throw MigrationFailure(database: "PostgreSQL", migration: migration.name, reason: .failed(String(reflecting: error)))
+                }
                 try await connection.query(
                     "INSERT INTO dwall_migrations (name) VALUES (\(migration.name))", logger: logger
                 )

@@ -81,7 +81,12 @@ extension PostgresStore {
     public func lastEventSeq(userID: UUID) async throws -> Int64 {
         try await ready.wait()
         let rows = try await client.query(
-            "SELECT coalesce(max(seq), 0)::bigint FROM events WHERE user_id = \(userID)", logger: logger
+            """
+            SELECT greatest(
+                coalesce((SELECT max(seq) FROM events WHERE user_id = \(userID)), 0),
+                coalesce((SELECT min(seq) FROM events), 1) - 1
+            )::bigint
+            """, logger: logger
         )
         return try await rows.first()?.decode(Int64.self) ?? 0
     }

@@ -2,14 +2,48 @@ import GRDB
 
 /// The SQLite schema's history. Migrations are frozen once they land: add a new one, never edit.
 enum SQLiteMigrations {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-core", migrate: v1Core)
-        migrator.registerMigration("v2-web-sessions", migrate: v2WebSessions)
-        migrator.registerMigration("v4-item-files", migrate: SQLiteFileMigration.v4ItemFiles)
-        migrator.registerMigration("v5-jobs", migrate: v5Jobs)
-        migrator.registerMigration("v6-link-previews", migrate: SQLiteEnrichment.v6LinkPreviews)
-        return migrator
+    /// A step of the schema's history: its name (kept in `grdb_migrations`) and what it does.
+    typealias Step = (name: String, migrate: @Sendable (Database) throws -> Void)
+
+    /// Every step, in order.
+    static let all: [Step] = [
+        ("v1-core", v1Core),
+        ("v2-web-sessions", v2WebSessions),
+        ("v4-item-files", SQLiteFileMigration.v4ItemFiles),
+        ("v5-jobs", v5Jobs),
+        ("v6-link-previews", SQLiteEnrichment.v6LinkPreviews),
+    ]
+
+    /// Applies the steps the database has not seen, all in one transaction: a step that fails
+    /// rolls every one of them back, so the database stays as it was (and the server refuses to
+    /// start). A database that has seen a step this code does not know (made by a newer dwall)
+    /// is refused untouched. Applied steps are recorded in GRDB's `grdb_migrations` table, as
+    /// the files written before this runner expect.
+    static func migrate(_ writer: some DatabaseWriter, path: String, steps: [Step] = all) throws {
+        try writer.barrierWriteWithoutTransaction { db in
+            var current: String?
+            do {
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                    let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                    let known = Set(steps.map(\.name))
+                    if let unknown = applied.subtracting(known).sorted().last {
+                        throw MigrationFailure(database: path, migration: unknown, reason: .newerDatabase)
+                    }
+                    for step in steps where !applied.contains(step.name) {
+                        current = step.name
+                        try step.migrate(db)
+                        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [step.name])
+                    }
+                    current = nil
+                    return .commit
+                }
+            } catch let failure as MigrationFailure {
+                throw failure
+            } catch {
+                throw MigrationFailure(database: path, migration: current, reason: .failed("\(error)"))
+            }
+        }
     }
 
     /// Users, tokens, walls, items with tags and full-text search, share receipts, the event log.

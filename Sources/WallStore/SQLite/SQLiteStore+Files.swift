@@ -59,23 +59,26 @@ extension SQLiteStore {
 
     /// Reads every item's file column and collects the hashes it names.
     public func referencedBlobHashes() async throws -> Set<String> {
-        try await pool.read { db in
-            var hashes = Set<String>()
-            let rows = try String.fetchCursor(db, sql: "SELECT file FROM items WHERE file IS NOT NULL")
-            while let text = try rows.next() {
-                if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
-            }
-            let previews = try String.fetchCursor(db, sql: "SELECT preview FROM items WHERE preview IS NOT NULL")
-            while let text = try previews.next() {
-                if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
-            }
-            let payloads = try String.fetchCursor(
-                db, sql: "SELECT payload FROM jobs WHERE kind = 'enrich' AND payload IS NOT NULL"
-            )
-            while let payload = try payloads.next() {
-                if let snapshot = EnrichPayload(stored: payload) { hashes.insert(snapshot.pageSnapshot) }
-            }
-            return hashes
+        try await pool.read { db in try Self.referencedBlobHashes(db) }
+    }
+
+    /// The blob hashes the items in `db` name (their files and link pictures) and the page
+    /// snapshots waiting for their enrich jobs; also read from a backup's snapshot, which is
+    /// never opened as a store.
+    static func referencedBlobHashes(_ db: Database) throws -> Set<String> {
+        var hashes = Set<String>()
+        let rows = try String.fetchCursor(db, sql: "SELECT file FROM items WHERE file IS NOT NULL")
+        while let text = try rows.next() {
+            if let file = try ItemFileColumn.decode(text) { hashes.formUnion(file.blobHashes) }
         }
+        let previews = try String.fetchCursor(db, sql: "SELECT preview FROM items WHERE preview IS NOT NULL")
+        while let text = try previews.next() {
+            if let preview = try PreviewColumn.decode(text) { hashes.formUnion(preview.blobHashes) }
+        }
+        let payloads = try String.fetchCursor(db, sql: "SELECT payload FROM jobs WHERE kind = 'enrich' AND payload IS NOT NULL")
+        while let payload = try payloads.next() {
+            if let snapshot = EnrichPayload(stored: payload) { hashes.insert(snapshot.pageSnapshot) }
+        }
+        return hashes
     }
 }

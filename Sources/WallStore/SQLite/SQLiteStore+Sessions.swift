@@ -85,9 +85,12 @@ extension SQLiteStore {
 
     public func lastEventSeq(userID: UUID) async throws -> Int64 {
         try await pool.read { db in
-            try Int64.fetchOne(
-                db, sql: "SELECT coalesce(max(seq), 0) FROM events WHERE user_id = ?", arguments: [userID.dbText]
-            ) ?? 0
+            max(
+                try Int64.fetchOne(
+                    db, sql: "SELECT coalesce(max(seq), 0) FROM events WHERE user_id = ?", arguments: [userID.dbText]
+                ) ?? 0,
+                try Self.eventHorizon(db)
+            )
         }
     }
 

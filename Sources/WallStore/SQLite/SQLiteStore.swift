@@ -49,7 +49,7 @@ public final class SQLiteStore: WallStore {
         self.logger = logger
         self.clock = clock
         self.followUps = followUps
-        try SQLiteMigrations.migrator.migrate(pool)
+        try SQLiteMigrations.migrate(pool, path: path)
         let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
         let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)
         self.searchIndexer = searchIndexer

@@ -112,6 +112,8 @@
     var dot = document.querySelector("[data-live]");
     stream = new EventSource("/v1/events?lastEventId=" + encodeURIComponent(lastSeq));
     ["item.created", "item.updated", "item.deleted"].forEach(function (type) { stream.addEventListener(type, onEvent); });
+    /* The server pruned the changes since lastSeq (offline past its horizon): show the wall afresh. */
+    stream.addEventListener("reset", function () { stream.close(); location.reload(); });
     stream.onopen = function () { retry = 1000; if (dot) { dot.hidden = false; dot.classList.remove("is-offline"); dot.title = "Live"; } };
     stream.onerror = function () {
       if (dot) { dot.classList.add("is-offline"); dot.title = "Reconnecting…"; }

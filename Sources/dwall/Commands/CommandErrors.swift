@@ -24,3 +24,10 @@ enum CommandErrors {
         }
     }
 }
+
+extension CommandErrors {
+    /// Turns a backup's or a restore's refusal into its message (exit status 1).
+    static func explainBackup<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as BackupError { throw CommandFailure(error.description) }
+    }
+}

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import UnixSignals
 import WallCore
 import WallServer
+import WallStore
 
 /// `dwall serve`: run the HTTP API until SIGTERM or SIGINT, then finish in-flight requests and exit.
 struct ServeCommand: AsyncParsableCommand, AppArguments {
@@ -29,6 +30,12 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
 
     @Option(name: .customLong("max-upload-mb"), help: "Largest image or file a share may carry, in MB (env DWALL_MAX_UPLOAD_MB).")
     var maxUploadMB: Int = Environment.int("DWALL_MAX_UPLOAD_MB") ?? Int(Limits.defaultMaxUploadBytes / 1_048_576)
+
+    @Option(
+        name: .customLong("keep-events-days"),
+        help: "How many days the live update log keeps events; a client offline longer reloads its wall (env DWALL_KEEP_EVENTS_DAYS)."
+    )
+    var keepEventsDays: Int = Environment.int("DWALL_KEEP_EVENTS_DAYS") ?? Limits.defaultEventRetentionDays
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error (env DWALL_LOG_LEVEL).")
     var logLevelName: String = Environment.string("DWALL_LOG_LEVEL") ?? "info"
@@ -98,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     var dataDirectory: String { storage.absoluteDataDirectory }
     var databaseURL: String? { storage.databaseURL }
     var heartbeat: Duration { .seconds(15) }
+    var retention: RetentionPolicy { RetentionPolicy(events: TimeInterval(keepEventsDays) * 86_400) }
     var maxUploadBytes: Int64 { Int64(maxUploadMB) * 1_048_576 }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
 
@@ -112,6 +120,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
             throw ValidationError("--trusted-proxy takes IP addresses or address/prefix ranges, e.g. 10.0.0.0/8.")
         }
         if let metricsToken, metricsToken.utf8.count < 16 { throw ValidationError("--metrics-token must be at least 16 characters.") }
+        guard Limits.eventRetentionDays.contains(keepEventsDays) else {
+            throw ValidationError("--keep-events-days must be \(Limits.eventRetentionDays.lowerBound) to \(Limits.eventRetentionDays.upperBound).")
+        }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
         if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {

@@ -23,6 +23,9 @@ struct StorageOptions: ParsableArguments {
         URL(fileURLWithPath: dataDirectory).standardizedFileURL.path
     }
 
+    /// The SQLite database in the data folder.
+    var databasePath: String { URL(fileURLWithPath: absoluteDataDirectory).appendingPathComponent("wall.sqlite").path }
+
     func validate() throws {
         if let databaseURL {
             do { _ = try PostgresURL.configuration(databaseURL) } catch { throw ValidationError("--database-url: \(error)") }

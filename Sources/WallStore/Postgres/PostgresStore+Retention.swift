@@ -1,0 +1,54 @@
+import Foundation
+import PostgresNIO
+import WallCore
+
+extension PostgresStore {
+    // MARK: Retention
+
+    public func eventHorizon() async throws -> Int64 {
+        try await ready.wait()
+        let rows = try await client.query(
+            "SELECT greatest(coalesce(min(seq), 1) - 1, 0)::bigint FROM events", logger: logger
+        )
+        return try await rows.first()?.decode(Int64.self) ?? 0
+    }
+
+    public func prune(_ policy: RetentionPolicy, now: Date) async throws -> PruneReport {
+        try await ready.wait()
+        var report = PruneReport()
+        let eventCutoff = now - policy.events
+        // The first seq to keep: the oldest event inside the horizon, else the newest event.
+        let keepRows = try await client.query("""
+            SELECT coalesce((SELECT min(seq) FROM events WHERE created_at >= \(eventCutoff)), (SELECT max(seq) FROM events))
+            """, logger: logger)
+        if let keepFrom = try await keepRows.first()?.decode(Int64?.self) {
+            report.events = try await deleteInBatches { limit in
+                "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < \(keepFrom) ORDER BY seq LIMIT \(limit)) RETURNING 1"
+            }
+        }
+        let deadCutoff = now - policy.deadJobs
+        report.deadJobs = try await deleteInBatches { limit in
+            "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'dead' AND updated_at < \(deadCutoff) LIMIT \(limit)) RETURNING 1"
+        }
+        let receiptCutoff = now - policy.receipts
+        report.receipts = try await deleteInBatches { limit in
+            """
+            DELETE FROM share_receipts WHERE (user_id, share_id) IN
+                (SELECT user_id, share_id FROM share_receipts WHERE created_at < \(receiptCutoff) LIMIT \(limit)) RETURNING 1
+            """
+        }
+        report.sessions = try await deleteExpiredSessions(before: now)
+        return report
+    }
+
+    /// Runs the `DELETE … LIMIT` `query` makes until it deletes fewer than a batch; each is its
+    /// own transaction. Returns how many rows went.
+    private func deleteInBatches(_ query: (Int) -> PostgresQuery) async throws -> Int {
+        var total = 0
+        while true {
+            let deleted = try await client.query(query(Limits.pruneBatch), logger: logger).all().count
+            total += deleted
+            if deleted < Limits.pruneBatch { return total }
+        }
+    }
+}
