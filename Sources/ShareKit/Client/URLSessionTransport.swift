@@ -23,7 +23,7 @@ public final class URLSessionTransport: HTTPTransport {
         request.httpBody = message.body
         for (name, value) in message.headers { request.setValue(value, forHTTPHeaderField: name) }
         if let timeout = message.timeout { request.timeoutInterval = max(0.1, timeout.seconds) }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.cancellableData(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields { headers["\(name)"] = "\(value)" }

@@ -12,18 +12,6 @@ struct PostgresImportInserts {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// The columns that may be null, and the tags, travel as one JSON object per row (PostgresNIO
-    /// binds arrays of non-optional values only).
-    private struct Nullable: Encodable {
-        var url: String?
-        var canonicalURL: String?
-        var title: String?
-        var text: String?
-        var note: String?
-        var tags: [String]
-        var file: String?
-    }
-
     /// Inserts the new items, in order, each with the next sort key; returns the ids of those
     /// whose link some other transaction stored since the lookup (nothing of them was written).
     func items(_ newItems: [ImportPlan.NewItem]) async throws -> Set<UUID> {
@@ -34,11 +22,11 @@ struct PostgresImportInserts {
         nullable.reserveCapacity(newItems.count)
         for new in newItems {
             let item = new.item
-            let row = Nullable(
+            let row = PostgresNullableItemColumns(
                 url: item.url, canonicalURL: new.canonicalURL, title: item.title, text: item.text, note: item.userNote,
                 tags: item.tags, file: try ItemFileColumn.encode(item.file)
             )
-            nullable.append(String(decoding: try encoder.encode(row), as: UTF8.self))
+            nullable.append(try row.json(encoder))
         }
         let items = newItems.map(\.item)
         let ids = items.map(\.id)

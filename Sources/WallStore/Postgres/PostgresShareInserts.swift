@@ -11,17 +11,6 @@ struct PostgresShareInserts {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// The columns that may be null, and the tags, travel as one JSON object per row (PostgresNIO
-    /// binds arrays of non-optional values only).
-    private struct Nullable: Encodable {
-        var url: String?
-        var canonicalURL: String?
-        var title: String?
-        var text: String?
-        var note: String?
-        var tags: [String]
-    }
-
     /// Writes the plan with `seqs[i]` as the number of its `i`th event; `documents` holds the
     /// search text of new items whose share made it (others are made here). Returns the ids of
     /// the new items whose insert was refused (nothing of them was written).
@@ -33,17 +22,17 @@ struct PostgresShareInserts {
         let created = plan.created.compactMap { plan.items[$0] }
         var createdJSON: [String] = []
         for (item, _) in created {
-            let row = Nullable(
+            let row = PostgresNullableItemColumns(
                 url: item.url, canonicalURL: plan.canonicalURLs[item.id], title: item.title, text: item.text,
                 note: item.userNote, tags: item.tags
             )
-            createdJSON.append(String(decoding: try encoder.encode(row), as: UTF8.self))
+            createdJSON.append(try row.json(encoder))
         }
         let merged = plan.merged.compactMap { plan.items[$0]?.item }
         var mergedJSON: [String] = []
         for item in merged {
-            let row = Nullable(title: item.title, note: item.userNote, tags: item.tags)
-            mergedJSON.append(String(decoding: try encoder.encode(row), as: UTF8.self))
+            let row = PostgresNullableItemColumns(title: item.title, note: item.userNote, tags: item.tags)
+            mergedJSON.append(try row.json(encoder))
         }
         let events = plan.events
         let receipts = plan.receipts
