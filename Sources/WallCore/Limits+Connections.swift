@@ -9,8 +9,10 @@ extension Limits {
     public static let defaultReadTimeout = Duration.seconds(30)
     /// The slowest a request's body may arrive, measured over each read-timeout window.
     public static let minRequestBodyBytesPerSecond = 256
-    /// Largest request line plus header block by default, in bytes (`--max-header-bytes`).
-    public static let defaultMaxHeaderBytes = 32_768
+    /// Largest request line plus header block by default, in bytes (`--max-header-bytes`): room
+    /// for the longest link a query may carry (`maxURLLength` characters, each up to 12 bytes
+    /// percent-encoded, as in `GET /v1/items/lookup?url=`) and ordinary headers.
+    public static let defaultMaxHeaderBytes = 65_536
     /// Most header fields in one request.
     public static let maxHeaderFields = 100
     /// Most bytes of a request body read and thrown away after the server answered it early (a
