@@ -50,11 +50,10 @@ enum WallSQL {
         ).map { try SQLiteRows.wall(from: $0, itemCount: $0[6]) }
     }
 
-    static func slugExists(_ slug: String, userID: UUID, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM walls WHERE user_id = ? AND slug = ?)",
-            arguments: [userID.dbText, slug]
-        ) ?? false
+    /// The person's walls as the wall rules need them: slug and position.
+    static func slots(userID: UUID, _ db: Database) throws -> [WallSlot] {
+        try Row.fetchAll(db, sql: "SELECT slug, position FROM walls WHERE user_id = ?", arguments: [userID.dbText])
+            .map { WallSlot(slug: $0["slug"], position: $0["position"]) }
     }
 
     static func insert(
