@@ -183,17 +183,21 @@ struct PostgresJobQueue: JobQueue {
     }
 
     static func job(_ row: PostgresRandomAccessRow) throws -> Job {
-        let id = try row[0].decode(UUID.self)
-        let stateText = try row[6].decode(String.self)
+        let id = try row["id"].decode(UUID.self)
+        let stateText = try row["state"].decode(String.self)
         guard let state = JobState(rawValue: stateText) else { throw CorruptRow(detail: "unknown job state \(stateText)") }
         return Job(
-            id: id, kind: JobKind(rawValue: try row[1].decode(String.self)), itemID: try row[2].decode(UUID?.self),
-            userID: try row[3].decode(UUID?.self), payload: try row[4].decode(String?.self),
-            priority: JobPriority(rawValue: try row[5].decode(Int16.self)), state: state,
-            attempts: Int(try row[7].decode(Int32.self)), runAt: try row[8].decode(Date.self).roundedToMillis,
-            leaseOwner: try row[9].decode(String?.self), leaseExpiresAt: try row[10].decode(Date?.self)?.roundedToMillis,
-            lease: try row[11].decode(UUID?.self).map { JobLease(jobID: id, leaseID: $0) },
-            lastError: try row[12].decode(String?.self), createdAt: try row[13].decode(Date.self).roundedToMillis
+            id: id, kind: JobKind(rawValue: try row["kind"].decode(String.self)),
+            itemID: try row["item_id"].decode(UUID?.self), userID: try row["user_id"].decode(UUID?.self),
+            payload: try row["payload"].decode(String?.self),
+            priority: JobPriority(rawValue: try row["priority"].decode(Int16.self)), state: state,
+            attempts: Int(try row["attempts"].decode(Int32.self)),
+            runAt: try row["run_at"].decode(Date.self).roundedToMillis,
+            leaseOwner: try row["lease_owner"].decode(String?.self),
+            leaseExpiresAt: try row["lease_expires_at"].decode(Date?.self)?.roundedToMillis,
+            lease: try row["lease_id"].decode(UUID?.self).map { JobLease(jobID: id, leaseID: $0) },
+            lastError: try row["last_error"].decode(String?.self),
+            createdAt: try row["created_at"].decode(Date.self).roundedToMillis
         )
     }
 }

@@ -235,9 +235,9 @@ enum SQLiteJobSQL {
         var id: String
 
         init(_ row: Row) {
-            priority = row[0]
-            runAt = row[1]
-            id = row[2]
+            priority = row["priority"]
+            runAt = row["run_at"]
+            id = row["id"]
         }
 
         static func < (lhs: DueJob, rhs: DueJob) -> Bool {
@@ -250,16 +250,18 @@ enum SQLiteJobSQL {
     }
 
     static func job(_ row: Row) throws -> Job {
-        let id = try SQLiteRows.uuid(row[0])
-        guard let state = JobState(rawValue: row[6]) else { throw CorruptRow(detail: "unknown job state \(row[6] as String)") }
-        let leaseID = try (row[11] as String?).map(SQLiteRows.uuid)
+        let id = try SQLiteRows.uuid(row["id"])
+        let stateText: String = row["state"]
+        guard let state = JobState(rawValue: stateText) else { throw CorruptRow(detail: "unknown job state \(stateText)") }
+        let leaseID = try (row["lease_id"] as String?).map(SQLiteRows.uuid)
         return Job(
-            id: id, kind: JobKind(rawValue: row[1]), itemID: try (row[2] as String?).map(SQLiteRows.uuid),
-            userID: try (row[3] as String?).map(SQLiteRows.uuid), payload: row[4],
-            priority: JobPriority(rawValue: row[5]), state: state, attempts: row[7],
-            runAt: SQLiteRows.date(row[8]), leaseOwner: row[9], leaseExpiresAt: (row[10] as Int64?).map(SQLiteRows.date),
-            lease: leaseID.map { JobLease(jobID: id, leaseID: $0) }, lastError: row[12],
-            createdAt: SQLiteRows.date(row[13])
+            id: id, kind: JobKind(rawValue: row["kind"]), itemID: try (row["item_id"] as String?).map(SQLiteRows.uuid),
+            userID: try (row["user_id"] as String?).map(SQLiteRows.uuid), payload: row["payload"],
+            priority: JobPriority(rawValue: row["priority"]), state: state, attempts: row["attempts"],
+            runAt: SQLiteRows.date(row["run_at"]), leaseOwner: row["lease_owner"],
+            leaseExpiresAt: (row["lease_expires_at"] as Int64?).map(SQLiteRows.date),
+            lease: leaseID.map { JobLease(jobID: id, leaseID: $0) }, lastError: row["last_error"],
+            createdAt: SQLiteRows.date(row["created_at"])
         )
     }
 }

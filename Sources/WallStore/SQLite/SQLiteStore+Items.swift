@@ -54,7 +54,7 @@ extension SQLiteStore {
                 arguments: arguments
             )
             let page = rows.prefix(query.limit)
-            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0[13]).encoded } : nil
+            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0["sort_key"]).encoded } : nil
             return ItemPage(items: try page.map(SQLiteRows.item), nextCursor: next)
         }
     }
