@@ -110,17 +110,14 @@ struct SettingsController {
             return try await page(request, identity: identity, context: context, error: "The current password is wrong.")
         }
         do {
-            let new = form["new"] ?? ""
-            try UserRules.newPassword(new, field: "new password")
-            _ = try await web.store.setPasswordHash(try await web.accounts.hasher.hash(new), userID: identity.userID)
+            try await web.accounts.setPassword(form["new"] ?? "", userID: identity.userID, field: "new password")
         } catch let error as ValidationError {
             return try await page(request, identity: identity, context: context, error: error.message)
         }
         try await web.sessions.signOutOthers(userID: identity.userID, keeping: identity.sessionID)
         guard form["revokeTokens"] == "on" else { return web.redirect("/settings?notice=password") }
-        for token in try await web.store.tokens(userID: identity.userID) {
-            _ = try await web.store.revokeToken(id: token.id, userID: identity.userID)
-            web.tokens.forget(tokenID: token.id)
+        for tokenID in try await web.accounts.revokeAllTokens(userID: identity.userID) {
+            web.tokens.forget(tokenID: tokenID)
         }
         return web.redirect("/settings?notice=\(Notice.passwordAndTokens.rawValue)")
     }
