@@ -42,11 +42,11 @@ enum PostgresEventLog {
 
     private static func event(_ row: PostgresRow) throws -> (userID: UUID, event: ItemEvent) {
         let cells = row.makeRandomAccess()
-        let seq = try cells[0].decode(Int64.self)
-        let kind = try PostgresRows.decode(ItemEvent.Kind.self, try cells[1].decode(String.self))
-        let itemID = try cells[2].decode(UUID.self)
-        let userID = try cells[3].decode(UUID.self)
-        let item = kind == .deleted ? nil : try PostgresRows.item(cells, at: 4).item
+        let seq = try cells["seq"].decode(Int64.self)
+        let kind = try PostgresRows.decode(ItemEvent.Kind.self, try cells["kind"].decode(String.self))
+        let itemID = try cells["item_id"].decode(UUID.self)
+        let userID = try cells["user_id"].decode(UUID.self)
+        let item = kind == .deleted ? nil : try PostgresRows.item(cells).item
         return (userID, ItemEvent(seq: seq, type: kind, itemId: itemID, item: item))
     }
 }

@@ -28,6 +28,34 @@ enum PostgresItemSQL {
         return try await rows.first()?.decode(String?.self)
     }
 
+    /// The items on a wall with their links, oldest first (what deleting the wall disposes of).
+    static func disposedItems(wallID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [DisposedItem] {
+        let rows = try await db.run(
+            "SELECT id, canonical_url FROM items WHERE wall_id = \(wallID) ORDER BY sort_key", logger: logger
+        )
+        return try await rows.all().map { row in
+            let columns = row.makeRandomAccess()
+            return DisposedItem(
+                id: try columns["id"].decode(UUID.self), canonicalURL: try columns["canonical_url"].decode(String?.self)
+            )
+        }
+    }
+
+    /// The items on `wallID` holding any of `links`, by link.
+    static func holders(
+        of links: [String], wallID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> [String: UUID] {
+        guard !links.isEmpty else { return [:] }
+        let rows = try await db.run("""
+            SELECT canonical_url, id FROM items
+            WHERE wall_id = \(wallID) AND md5(canonical_url) IN (SELECT md5(link) FROM unnest(\(links)::text[]) AS link)
+              AND canonical_url = ANY(\(links))
+            """, logger: logger)
+        var holders: [String: UUID] = [:]
+        for try await (link, id) in rows.decode((String, UUID).self) { holders[link] = id }
+        return holders
+    }
+
     /// Writes an item's editable fields (and its search document); moves it to the top with a
     /// new sort key when `sortKey` is given.
     static func update(_ item: Item, sortKey: Int64?, _ db: some PostgresQueryRunner, logger: Logger) async throws {

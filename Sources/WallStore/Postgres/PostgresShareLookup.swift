@@ -65,7 +65,8 @@ struct PostgresShareLookup {
         // One probe of the unique (wall_id, md5(canonical_url)) index per link; `OFFSET 0` keeps
         // the planner from turning the probes into a scan (see PostgresImportLookup).
         let rows = try await connection.query("""
-            SELECT r.user_id, r.share_id, r.fingerprint, r.duplicate, NULL::text, \(unescaped: PostgresRows.itemColumns("i"))
+            SELECT r.user_id AS receipt_user_id, r.share_id, r.fingerprint, r.duplicate, NULL::text AS canonical_url,
+                   \(unescaped: PostgresRows.itemColumns("i"))
             FROM unnest(\(users)::uuid[], \(shareIDs)::uuid[]) AS k (user_id, share_id)
             JOIN share_receipts r ON r.user_id = k.user_id AND r.share_id = k.share_id
             LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
@@ -79,16 +80,16 @@ struct PostgresShareLookup {
         var known = SharePlan.Known()
         for try await row in rows {
             let cells = row.makeRandomAccess()
-            if let userID = try cells[0].decode(UUID?.self) {
-                let key = ShareKey(userID: userID, shareID: try cells[1].decode(UUID.self))
-                let hasItem = try cells[5].decode(UUID?.self) != nil
+            if let userID = try cells["receipt_user_id"].decode(UUID?.self) {
+                let key = ShareKey(userID: userID, shareID: try cells["share_id"].decode(UUID.self))
                 known.receipts[key] = KnownReceipt(
-                    fingerprint: try cells[2].decode(String.self), duplicate: try cells[3].decode(Bool.self),
-                    item: hasItem ? try PostgresRows.item(cells, at: 5).item : nil
+                    fingerprint: try cells["fingerprint"].decode(String.self),
+                    duplicate: try cells["duplicate"].decode(Bool.self),
+                    item: try PostgresRows.hasItem(cells) ? try PostgresRows.item(cells).item : nil
                 )
             } else {
-                let item = try PostgresRows.item(cells, at: 5).item
-                let key = WallLinkKey(wallID: item.wallId, canonicalURL: try cells[4].decode(String.self))
+                let item = try PostgresRows.item(cells).item
+                let key = WallLinkKey(wallID: item.wallId, canonicalURL: try cells["canonical_url"].decode(String.self))
                 if wanted.contains(key) { known.links[key] = item }
             }
         }

@@ -144,7 +144,7 @@ struct PostgresShareWriter: Sendable {
         _ share: ValidShare, userID: UUID, wallID: UUID?, _ connection: PostgresConnection
     ) async throws -> (receipt: KnownReceipt?, existing: Item?) {
         let rows = try await connection.query("""
-            SELECT 0, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
+            SELECT 0 AS found, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
             FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
             WHERE r.user_id = \(userID) AND r.share_id = \(share.shareID)
             UNION ALL
@@ -156,14 +156,14 @@ struct PostgresShareWriter: Sendable {
         var existing: Item?
         for try await row in rows {
             let cells = row.makeRandomAccess()
-            if try cells[0].decode(Int32.self) == 0 {
-                let hasItem = try cells[3].decode(UUID?.self) != nil
+            if try cells["found"].decode(Int32.self) == 0 {
                 receipt = KnownReceipt(
-                    fingerprint: try cells[1].decode(String.self), duplicate: try cells[2].decode(Bool.self),
-                    item: hasItem ? try PostgresRows.item(cells, at: 3).item : nil
+                    fingerprint: try cells["fingerprint"].decode(String.self),
+                    duplicate: try cells["duplicate"].decode(Bool.self),
+                    item: try PostgresRows.hasItem(cells) ? try PostgresRows.item(cells).item : nil
                 )
             } else {
-                existing = try PostgresRows.item(cells, at: 3).item
+                existing = try PostgresRows.item(cells).item
             }
         }
         return (receipt, existing)

@@ -53,17 +53,17 @@ extension PostgresStore {
     /// The earlier answer for a part's share id, if it was stored before.
     private func replay(_ share: ValidShare, userID: UUID, _ connection: PostgresConnection) async throws -> ShareOutcome? {
         let rows = try await connection.query("""
-            SELECT fingerprint, item_id FROM share_receipts WHERE user_id = \(userID) AND share_id = \(share.shareID)
+            SELECT fingerprint, duplicate, item_id FROM share_receipts
+            WHERE user_id = \(userID) AND share_id = \(share.shareID)
             """, logger: logger)
-        guard let row = try await rows.first() else { return nil }
-        let (fingerprint, itemID) = try row.decode((String, UUID).self)
-        guard fingerprint == share.fingerprint else {
-            throw StoreError.conflict("This share id was already used for different content.")
-        }
-        guard let item = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger) else {
-            throw StoreError.shareDeleted
-        }
-        return ShareOutcome(kind: .replayed(duplicate: false), item: item)
+        guard let row = try await rows.first()?.makeRandomAccess() else { return nil }
+        let receipt = KnownReceipt(
+            fingerprint: try row["fingerprint"].decode(String.self), duplicate: try row["duplicate"].decode(Bool.self),
+            item: try await PostgresItemSQL.fetch(
+                id: try row["item_id"].decode(UUID.self), userID: userID, connection, logger: logger
+            )
+        )
+        return try ShareRules.replay(of: share, receipt: receipt)
     }
 
     /// Writes what processing made of an item's file (renditions, size, text for search, state).

@@ -43,17 +43,19 @@ extension PostgresStore {
             guard let current = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("item")
             }
-            var item = current.applying(patch)
-            if case .set(let ref) = patch.wall {
-                item.wallId = try await PostgresWallSQL.require(ref, userID: userID, connection, logger: logger)
-                if item.wallId != current.wallId,
-                   let link = try await PostgresItemSQL.canonicalURL(itemID: id, connection, logger: logger),
-                   try await PostgresItemSQL.fetch(wallID: item.wallId, canonicalURL: link, connection, logger: logger) != nil {
-                    throw StoreError.conflict("That link is already on the other wall.")
+            var target: UUID?
+            var holder: UUID?
+            if let ref = patch.targetWallRef {
+                let wallID = try await PostgresWallSQL.require(ref, userID: userID, connection, logger: logger)
+                target = wallID
+                if let link = try await PostgresItemSQL.canonicalURL(itemID: id, connection, logger: logger) {
+                    holder = try await PostgresItemSQL.fetch(
+                        wallID: wallID, canonicalURL: link, connection, logger: logger
+                    )?.id
                 }
             }
-            guard item != current else { return current }
-            item.updatedAt = now
+            guard let item = try ItemUpdateRule.updated(current, by: patch, targetWall: target, linkHolder: holder, now: now)
+            else { return current }
             try await PostgresItemSQL.update(item, sortKey: nil, connection, logger: logger)
             try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
             return item

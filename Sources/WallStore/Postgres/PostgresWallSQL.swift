@@ -47,11 +47,13 @@ enum PostgresWallSQL {
         return try await rows.all().map(PostgresRows.wall)
     }
 
-    static func slugExists(_ slug: String, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Bool {
-        let rows = try await db.run(
-            "SELECT 1 FROM walls WHERE user_id = \(userID) AND slug = \(slug)", logger: logger
-        )
-        return try await rows.first() != nil
+    /// The person's walls as the wall rules need them: slug and position.
+    static func slots(userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [WallSlot] {
+        let rows = try await db.run("SELECT slug, position FROM walls WHERE user_id = \(userID)", logger: logger)
+        return try await rows.all().map { row in
+            let columns = row.makeRandomAccess()
+            return WallSlot(slug: try columns["slug"].decode(String.self), position: try columns["position"].decode(Int.self))
+        }
     }
 
     static func insert(

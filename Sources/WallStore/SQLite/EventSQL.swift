@@ -40,11 +40,12 @@ enum EventSQL {
             arguments: [userID.dbText, seq, ItemEvent.Kind.deleted.rawValue, limit]
         )
         return try rows.compactMap { row -> ItemEvent? in
-            guard let kind = ItemEvent.Kind(rawValue: row[1]) else { throw CorruptRow(detail: "event kind") }
-            let itemID = try SQLiteRows.uuid(row[2])
-            if kind == .deleted { return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: nil) }
+            guard let kind = ItemEvent.Kind(rawValue: row["kind"]) else { throw CorruptRow(detail: "event kind") }
+            let itemID = try SQLiteRows.uuid(row["item_id"])
+            let seq: Int64 = row["seq"]
+            if kind == .deleted { return ItemEvent(seq: seq, type: kind, itemId: itemID, item: nil) }
             guard let item = try ItemSQL.fetch(id: itemID, userID: userID, db) else { return nil }
-            return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: item)
+            return ItemEvent(seq: seq, type: kind, itemId: itemID, item: item)
         }
     }
 }

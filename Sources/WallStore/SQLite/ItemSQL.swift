@@ -23,6 +23,13 @@ enum ItemSQL {
         try String.fetchOne(db, sql: "SELECT canonical_url FROM items WHERE id = ?", arguments: [itemID.dbText])
     }
 
+    /// The items on a wall with their links, oldest first (what deleting the wall disposes of).
+    static func disposedItems(wallID: UUID, _ db: Database) throws -> [DisposedItem] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, canonical_url FROM items WHERE wall_id = ? ORDER BY sort_key", arguments: [wallID.dbText]
+        ).map { DisposedItem(id: try SQLiteRows.uuid($0["id"]), canonicalURL: $0["canonical_url"]) }
+    }
+
     static func insert(_ item: Item, canonicalURL: String?, sortKey: Int64, userID: UUID, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags,

@@ -111,8 +111,9 @@ enum ShareReceiptSQL {
         guard let row = try Row.fetchOne(statement, arguments: [userID.dbText, share.shareID.dbText]) else {
             return nil
         }
+        let itemID = try SQLiteRows.uuid(row["item_id"])
         let receipt = KnownReceipt(
-            fingerprint: row[1], duplicate: row[2], item: try ItemSQL.fetch(id: try SQLiteRows.uuid(row[0]), userID: userID, db)
+            fingerprint: row["fingerprint"], duplicate: row["duplicate"], item: try ItemSQL.fetch(id: itemID, userID: userID, db)
         )
         return try ShareRules.replay(of: share, receipt: receipt)
     }
@@ -120,12 +121,22 @@ enum ShareReceiptSQL {
     static func insert(
         _ share: ValidShare, itemID: UUID, duplicate: Bool, userID: UUID, at date: Date, _ db: Database
     ) throws {
+        try insert(
+            shareID: share.shareID, fingerprint: share.fingerprint, itemID: itemID, duplicate: duplicate,
+            userID: userID, at: date, db
+        )
+    }
+
+    static func insert(
+        shareID: UUID, fingerprint: String, itemID: UUID, duplicate: Bool, userID: UUID, at date: Date,
+        _ db: Database
+    ) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [
-            userID.dbText, share.shareID.dbText, itemID.dbText, share.fingerprint, duplicate, date.millisSince1970,
+            userID.dbText, shareID.dbText, itemID.dbText, fingerprint, duplicate, date.millisSince1970,
         ])
     }
 }

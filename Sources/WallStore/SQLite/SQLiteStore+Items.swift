@@ -54,7 +54,7 @@ extension SQLiteStore {
                 arguments: arguments
             )
             let page = rows.prefix(query.limit)
-            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0[13]).encoded } : nil
+            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0["sort_key"]).encoded } : nil
             return ItemPage(items: try page.map(SQLiteRows.item), nextCursor: next)
         }
     }
@@ -65,16 +65,17 @@ extension SQLiteStore {
             guard let current = try ItemSQL.fetch(id: id, userID: userID, db) else {
                 throw StoreError.notFound("item")
             }
-            var item = current.applying(patch)
-            if case .set(let ref) = patch.wall {
-                item.wallId = try WallSQL.require(ref, userID: userID, db)
-                if item.wallId != current.wallId, let link = try ItemSQL.canonicalURL(itemID: id, db),
-                   try ItemSQL.fetch(wallID: item.wallId, canonicalURL: link, db) != nil {
-                    throw StoreError.conflict("That link is already on the other wall.")
+            var target: UUID?
+            var holder: UUID?
+            if let ref = patch.targetWallRef {
+                let wallID = try WallSQL.require(ref, userID: userID, db)
+                target = wallID
+                holder = try ItemSQL.canonicalURL(itemID: id, db).flatMap { link in
+                    try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db)?.id
                 }
             }
-            guard item != current else { return current }
-            item.updatedAt = now
+            guard let item = try ItemUpdateRule.updated(current, by: patch, targetWall: target, linkHolder: holder, now: now)
+            else { return current }
             try ItemSQL.update(item, sortKey: nil, db)
             if item.tags != current.tags { try ItemSQL.replaceTags(item.tags, itemID: id, userID: userID, db) }
             try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)

@@ -1,7 +1,7 @@
 import Foundation
 import WallCore
 
-/// What is stored already for a batch of imported entries (found by `PostgresImportLookup`).
+/// What is stored already for a batch of imported entries (found by each backend's lookup).
 struct KnownImportRows: Sendable {
     /// Entry ids imported (or shared) before, with the item each one names.
     var receipts: [UUID: UUID] = [:]
@@ -12,8 +12,9 @@ struct KnownImportRows: Sendable {
 }
 
 /// Decides, in Swift and in entry order, what becomes of each entry of an import batch: the
-/// same rules the one-by-one writer applies (an entry id seen before is a duplicate, a link on
-/// its wall is a duplicate, else a new item), also between entries of the same batch.
+/// same for every store (an entry id seen before is a duplicate, whatever its wall; an entry
+/// naming no wall of the person's is skipped; a link on its wall is a duplicate; else a new
+/// item), also between entries of the same batch.
 struct ImportPlan {
     /// A new item and what its insert needs.
     struct NewItem {
@@ -51,12 +52,12 @@ struct ImportPlan {
         outcomes.reserveCapacity(entries.count)
         for (entry, wallID) in zip(entries, wallIDs) {
             let share = entry.share
-            guard let wallID else {
-                outcomes.append(.skipped(reason: "There is no wall \(share.wall ?? "")."))
-                continue
-            }
             if let itemID = known.receipts[share.shareID] ?? seen[share.shareID] {
                 outcomes.append(.duplicate(itemID: itemID, reason: ImportOutcome.importedBefore))
+                continue
+            }
+            guard let wallID else {
+                outcomes.append(.skipped(reason: "There is no wall \(share.wall ?? "")."))
                 continue
             }
             let key = share.canonicalURL.map { WallLinkKey(wallID: wallID, canonicalURL: $0) }
@@ -78,14 +79,11 @@ struct ImportPlan {
     private func newItem(_ entry: ValidImport, wallID: UUID, idTaken: Bool) -> Item {
         let share = entry.share
         let createdAt = entry.createdAt ?? now
-        var item = Item(
-            id: idTaken ? UUID.timeOrdered(at: now) : share.shareID, kind: share.kind, url: share.url,
-            title: share.title, text: share.text, userNote: share.note, tags: share.tags, wallId: wallID,
-            source: share.source, state: followUps.jobs(for: share.kind).isEmpty ? .ready : .pending,
-            sharedAt: share.sharedAt, createdAt: createdAt, updatedAt: entry.updatedAt ?? createdAt
+        return ShareRules.item(
+            share, id: idTaken ? UUID.timeOrdered(at: now) : share.shareID, wallID: wallID,
+            pending: !followUps.jobs(for: share.kind).isEmpty, createdAt: createdAt,
+            updatedAt: entry.updatedAt ?? createdAt, file: entry.file
         )
-        item.file = entry.file
-        return item
     }
 
     /// The follow-up jobs of the new items, in item order (they are written at `.bulk` priority).

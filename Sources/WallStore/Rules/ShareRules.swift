@@ -25,12 +25,25 @@ enum ShareRules {
     /// The item a share makes when neither its id nor its link is known on its wall: pending
     /// while it has follow-up jobs to run (a page snapshot to read counts), ready otherwise.
     static func newItem(_ share: ValidShare, wallID: UUID, now: Date, followUps: FollowUpPolicy) -> Item {
-        Item(
-            id: UUID.timeOrdered(at: now), kind: share.kind, url: share.url, title: share.title, text: share.text,
-            userNote: share.note, tags: share.tags, wallId: wallID, source: share.source,
-            state: followUps.jobs(for: share).isEmpty ? .ready : .pending,
-            sharedAt: share.sharedAt, createdAt: now, updatedAt: now
+        item(
+            share, id: UUID.timeOrdered(at: now), wallID: wallID, pending: !followUps.jobs(for: share).isEmpty,
+            createdAt: now, updatedAt: now
         )
+    }
+
+    /// The one construction of a new item from a share, for every way an item is made (a share,
+    /// a file of a share, an imported entry).
+    static func item(
+        _ share: ValidShare, id: UUID, wallID: UUID, pending: Bool, createdAt: Date, updatedAt: Date,
+        file: ItemFile? = nil
+    ) -> Item {
+        var item = Item(
+            id: id, kind: share.kind, url: share.url, title: share.title, text: share.text, userNote: share.note,
+            tags: share.tags, wallId: wallID, source: share.source, state: pending ? .pending : .ready,
+            sharedAt: share.sharedAt, createdAt: createdAt, updatedAt: updatedAt
+        )
+        item.file = file
+        return item
     }
 
     /// The item holding a share's link after the share was merged into it (note appended, tags
