@@ -202,6 +202,11 @@ let package = Package(
         ),
         .testTarget(name: "WallWebTests", dependencies: ["WallCore", "WallWeb"], swiftSettings: strict),
         .testTarget(
+            name: "WallAppTests",
+            dependencies: ["WallApp", "WallStore", "WallCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "WallServerTests",
             dependencies: [
                 "WallCore",
