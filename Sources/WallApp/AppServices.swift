@@ -15,8 +15,12 @@ public struct AppServices: Sendable {
     public let blobs: any BlobStore
     /// Users, passwords and tokens.
     public let accounts: Accounts
+    /// Saving link and text shares (with their page snapshots).
+    public let shares: ShareSaver
     /// Fetching a link's page again.
     public let refresher: LinkRefresher
+    /// Moving a wall up or down the switcher.
+    public let wallMover: WallMover
     /// Import batches (`POST /v1/import`, the settings page).
     public let imports: ImportRunner
     /// Whole archives with their files (`POST /v1/import/archive`).
@@ -46,11 +50,13 @@ public struct AppServices: Sendable {
         self.store = store
         self.blobs = blobs
         accounts = Accounts(store: store, hasher: PasswordHasher(cost: settings.bcryptCost))
+        snapshots = PageSnapshotStash(blobs: blobs)
+        shares = ShareSaver(store: store, snapshots: snapshots)
+        wallMover = WallMover(store: store)
         refresher = LinkRefresher(store: store, linkPreviews: settings.linkPreviews)
         imports = ImportRunner(store: store)
         archiveImports = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: settings.maxUploadBytes)
         exporter = Exporter(store: store)
-        snapshots = PageSnapshotStash(blobs: blobs)
         jobRunner = Self.jobRunner(store: store, blobs: blobs, settings: settings, logger: logger)
         storeService = store.service
         background = [

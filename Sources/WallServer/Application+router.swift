@@ -40,9 +40,9 @@ func buildRouter(
     // Tokens or the web wall's session (with its CSRF token for changes): what the wall's script calls.
     let api = RouteCollection(context: WallRequestContext.self)
         .add(middleware: APIAuthMiddleware(authenticator: http.tokens, sessions: http.sessions, limiter: http.rateLimiter))
-    api.addRoutes(ShareController(
-        store: store, metrics: http.wallMetrics, files: http.fileShares, snapshots: core.snapshots
-    ).endpoints, atPath: "/share")
+    api.addRoutes(
+        ShareController(metrics: http.wallMetrics, files: http.fileShares, shares: core.shares).endpoints, atPath: "/share"
+    )
     api.addRoutes(LookupController(store: store).endpoints, atPath: "/items/lookup")
     api.addRoutes(ItemsController(store: store, refresher: core.refresher).endpoints, atPath: "/items")
     api.addRoutes(LinkPicturesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")
@@ -62,7 +62,7 @@ func buildRouter(
     router.addRoutes(api, atPath: "/v1")
 
     let web = WebApp(
-        store: store, accounts: core.accounts, sessions: http.sessions, tokens: http.tokens,
+        store: store, accounts: core.accounts, wallMover: core.wallMover, sessions: http.sessions, tokens: http.tokens,
         renderer: try await WebRenderer(), setup: setup, publicURL: arguments.publicURL.flatMap(URL.init(string:)),
         files: http.fileShares
     )

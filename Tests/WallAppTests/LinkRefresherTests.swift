@@ -63,13 +63,4 @@ import WallStore
             : ShareRequest(id: UUID(), contentType: .text, text: "A passage worth keeping.", source: .cli)
         return try await store.saveShare(try request.validated(), userID: user.id).item
     }
-
-    /// A store of its own on a new SQLite file, opened as the server opens it (no follow-up jobs).
-    private func withStore(_ body: (any WallStore) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wallapp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var logger = Logger(label: "dwall.tests")
-        logger.logLevel = .warning
-        try await StoreOpener.withStore(StoreLocation(dataDirectory: folder.path), logger: logger, body)
-    }
 }

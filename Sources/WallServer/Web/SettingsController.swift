@@ -64,22 +64,18 @@ struct SettingsController {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
         return try await applying(request, identity: identity, context: context) {
-            let walls = try await web.store.walls(userID: identity.userID)
-            guard let id = context.parameters.get("id", as: UUID.self), let index = walls.firstIndex(where: { $0.id == id })
-            else { throw WebError.notFound("wall") }
+            guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
             switch form["action"] {
             case "up", "down":
-                let other = form["action"] == "up" ? index - 1 : index + 1
-                guard walls.indices.contains(other) else { return }
-                let (mine, theirs) = (walls[index].position, walls[other].position)
-                let swapped = mine == theirs ? (theirs + (other > index ? 1 : -1)) : theirs
-                _ = try await web.store.updateWall(
-                    id: walls[other].id, change: WallPatchRequest(position: mine).validated(), userID: identity.userID
-                )
-                _ = try await web.store.updateWall(
-                    id: id, change: WallPatchRequest(position: max(0, swapped)).validated(), userID: identity.userID
-                )
+                do {
+                    try await web.wallMover.move(id, form["action"] == "up" ? .up : .down, userID: identity.userID)
+                } catch let error as StoreError where error == .notFound("wall") {
+                    throw WebError.notFound("wall")
+                }
             default:
+                guard try await web.store.walls(userID: identity.userID).contains(where: { $0.id == id }) else {
+                    throw WebError.notFound("wall")
+                }
                 let change = try WallPatchRequest(name: form["name"] ?? "").validated()
                 _ = try await web.store.updateWall(id: id, change: change, userID: identity.userID)
             }
