@@ -27,8 +27,6 @@ public struct AppServices: Sendable {
     public let archiveImports: ArchiveImport
     /// What an export holds.
     public let exporter: Exporter
-    /// Where a share's page snapshot waits for its `enrich` job.
-    public let snapshots: PageSnapshotStash
     /// The jobs new image and file items get (`thumbnail`), enqueued in the share's transaction.
     public let fileFollowUps = FollowUpPolicy([.image: [.thumbnail], .file: [.thumbnail]])
     /// Runs queued jobs with the handlers registered here.
@@ -50,8 +48,7 @@ public struct AppServices: Sendable {
         self.store = store
         self.blobs = blobs
         accounts = Accounts(store: store, hasher: PasswordHasher(cost: settings.bcryptCost))
-        snapshots = PageSnapshotStash(blobs: blobs)
-        shares = ShareSaver(store: store, snapshots: snapshots)
+        shares = ShareSaver(store: store, snapshots: PageSnapshotStash(blobs: blobs))
         wallMover = WallMover(store: store)
         refresher = LinkRefresher(store: store, linkPreviews: settings.linkPreviews)
         imports = ImportRunner(store: store)
