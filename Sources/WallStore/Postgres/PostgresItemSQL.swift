@@ -5,9 +5,12 @@ import WallCore
 
 /// Item reads and writes in PostgreSQL.
 enum PostgresItemSQL {
+    /// The item, if `userID` can see it: it is on one of their walls or on a wall shared with them.
     static func fetch(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Item? {
         let rows = try await db.run("""
-            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i WHERE i.id = \(id) AND i.user_id = \(userID)
+            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
+            WHERE i.id = \(id)
+              AND (i.user_id = \(userID) OR i.wall_id IN (SELECT wall_id FROM wall_members WHERE user_id = \(userID)))
             """, logger: logger)
         return try await rows.first().map { try PostgresRows.item($0.makeRandomAccess()).item }
     }

@@ -11,6 +11,7 @@ enum PostgresRows {
             "id", "wall_id", "kind", "url", "title", "text", "note", "tags", "source", "state", "shared_at",
             "created_at", "updated_at", "sort_key", "file", "preview",
         ].map { "\(alias).\($0) AS i_\($0)" }.joined(separator: ", ")
+            + ", (SELECT username FROM users WHERE users.id = \(alias).added_by) AS i_added_by"
     }
 
     /// The item in a row selected with `itemColumns`, and its sort key.
@@ -31,6 +32,7 @@ enum PostgresRows {
         )
         item.file = try ItemFileColumn.decode(try cell("file", String?.self))
         item.preview = try PreviewColumn.decode(try cell("preview", String?.self))
+        item.addedBy = try cell("added_by", String?.self)
         return (item, try cell("sort_key", Int64.self))
     }
 

@@ -11,9 +11,12 @@ struct PostgresShareLookup {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// Each job's wall id (`nil`: no such wall) and `count` fresh event numbers, lowest first.
-    /// Called while holding the events lock, so the numbers follow commit order.
-    func wallsAndSequence(for jobs: [PostgresShareJob], count: Int) async throws -> (walls: [UUID?], seqs: [Int64]) {
+    /// Each job's wall id among its person's own walls (`nil`: none such), which of those walls
+    /// are shared with others (their events go to members too), and `count` fresh event numbers,
+    /// lowest first. Called while holding the events lock, so the numbers follow commit order.
+    func wallsAndSequence(
+        for jobs: [PostgresShareJob], count: Int
+    ) async throws -> (walls: [UUID?], shared: Set<UUID>, seqs: [Int64]) {
         var users: [UUID] = []
         var kinds: [Int] = []
         var refs: [String] = []
@@ -32,20 +35,26 @@ struct PostgresShareLookup {
             }
         }
         let rows = try await connection.query("""
-            SELECT q.n, w.id, NULL::bigint
+            SELECT q.n, w.id, EXISTS (SELECT 1 FROM wall_members m WHERE m.wall_id = w.id), NULL::bigint
             FROM unnest(\(users)::uuid[], \(kinds)::int[], \(refs)::text[]) WITH ORDINALITY AS q (user_id, kind, ref, n)
             JOIN walls w ON w.user_id = q.user_id AND CASE q.kind
                 WHEN 0 THEN w.is_default WHEN 1 THEN w.id = q.ref::uuid WHEN 2 THEN w.slug = q.ref ELSE false END
             UNION ALL
-            SELECT 0, NULL::uuid, nextval('events_seq') FROM generate_series(1, \(count))
+            SELECT 0, NULL::uuid, false, nextval('events_seq') FROM generate_series(1, \(count))
             """, logger: logger)
         var walls = [UUID?](repeating: nil, count: jobs.count)
+        var shared = Set<UUID>()
         var seqs: [Int64] = []
         seqs.reserveCapacity(count)
-        for try await (n, wall, seq) in rows.decode((Int64, UUID?, Int64?).self) {
-            if let seq { seqs.append(seq) } else if let wall, n >= 1, n <= jobs.count { walls[Int(n) - 1] = wall }
+        for try await (n, wall, hasMembers, seq) in rows.decode((Int64, UUID?, Bool, Int64?).self) {
+            if let seq {
+                seqs.append(seq)
+            } else if let wall, n >= 1, n <= jobs.count {
+                walls[Int(n) - 1] = wall
+                if hasMembers { shared.insert(wall) }
+            }
         }
-        return (walls, seqs.sorted())
+        return (walls, shared, seqs.sorted())
     }
 
     /// The receipts of the jobs' share ids (with their items, if they still exist) and the items

@@ -6,12 +6,16 @@ extension PostgresStore {
     public func walls(userID: UUID) async throws -> [Wall] {
         try await ready.wait()
         return try await PostgresWallSQL.all(userID: userID, client, logger: logger)
+            + PostgresWallSQL.shared(with: userID, client, logger: logger)
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
         try await ready.wait()
-        guard let id = try await PostgresWallSQL.resolve(ref, userID: userID, client, logger: logger) else { return nil }
-        return try await PostgresWallSQL.fetch(id: id, userID: userID, client, logger: logger)
+        guard let access = try await PostgresWallAccessSQL.access(ref, actor: userID, client, logger: logger) else {
+            return nil
+        }
+        if access.isOwner { return try await PostgresWallSQL.fetch(id: access.wallID, userID: userID, client, logger: logger) }
+        return try await PostgresWallSQL.shared(with: userID, client, logger: logger).first { $0.id == access.wallID }
     }
 
     public func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall {
@@ -39,6 +43,7 @@ extension PostgresStore {
         try await ready.wait()
         return try await client.transaction(logger: logger) { connection in
             try await PostgresLocks.lockUser(userID, connection, logger: logger)
+            try await PostgresWallAccessSQL.access(wallID: id, actor: userID, connection, logger: logger)?.requireOwner()
             guard let current = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
@@ -54,6 +59,7 @@ extension PostgresStore {
     public func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws {
         let now = self.now
         try await writeEvents(lockingUser: userID) { connection, events in
+            try await PostgresWallAccessSQL.access(wallID: id, actor: userID, connection, logger: logger)?.requireOwner()
             guard let wall = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("wall")
             }

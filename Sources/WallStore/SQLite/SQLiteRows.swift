@@ -7,7 +7,7 @@ enum SQLiteRows {
     /// The item columns every item query selects, read by name in `item(from:)`.
     static let itemColumns = """
         id, wall_id, kind, url, title, text, note, tags, source, state, shared_at, created_at, updated_at, sort_key, pk,
-        file, preview
+        file, preview, (SELECT username FROM users WHERE users.id = items.added_by) AS added_by_name
         """
 
     static func item(from row: Row) throws -> Item {
@@ -20,6 +20,7 @@ enum SQLiteRows {
         )
         item.file = try ItemFileColumn.decode(row["file"])
         item.preview = try PreviewColumn.decode(row["preview"])
+        item.addedBy = row["added_by_name"]
         return item
     }
 

@@ -4,13 +4,14 @@ import WallCore
 
 extension SQLiteStore {
     public func walls(userID: UUID) async throws -> [Wall] {
-        try await pool.read { db in try WallSQL.all(userID: userID, db) }
+        try await pool.read { db in try WallSQL.all(userID: userID, db) + WallSQL.shared(with: userID, db) }
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
         try await pool.read { db in
-            guard let id = try WallSQL.resolve(ref, userID: userID, db) else { return nil }
-            return try WallSQL.fetch(id: id, userID: userID, db)
+            guard let access = try WallAccessSQL.access(ref, actor: userID, db) else { return nil }
+            if access.isOwner { return try WallSQL.fetch(id: access.wallID, userID: userID, db) }
+            return try WallSQL.shared(with: userID, db).first { $0.id == access.wallID }
         }
     }
 
@@ -30,6 +31,7 @@ extension SQLiteStore {
 
     public func updateWall(id: UUID, change: ValidWallChange, userID: UUID) async throws -> Wall {
         try await write { db, _ in
+            try WallAccessSQL.access(wallID: id, actor: userID, db)?.requireOwner()
             guard let current = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
             let taken = Set(try WallSQL.slots(userID: userID, db).map(\.slug))
             let wall = try WallRules.updated(current, with: change, taken: taken)
@@ -44,6 +46,7 @@ extension SQLiteStore {
     public func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws {
         let now = self.now
         try await write { db, events in
+            try WallAccessSQL.access(wallID: id, actor: userID, db)?.requireOwner()
             guard let wall = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
             let items = try ItemSQL.disposedItems(wallID: id, db)
             var target: UUID?

@@ -48,6 +48,26 @@ enum WallSQL {
         ).map { try SQLiteRows.wall(from: $0) }
     }
 
+    /// The walls shared with the person, each with its owner's name and their role, by owner
+    /// then the owner's order.
+    static func shared(with userID: UUID, _ db: Database) throws -> [Wall] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(SQLiteRows.wallColumns), u.username AS owner, m.role AS role
+                FROM wall_members m JOIN walls w ON w.id = m.wall_id JOIN users u ON u.id = w.user_id
+                WHERE m.user_id = ? ORDER BY u.username, w.position, w.created_at
+                """,
+            arguments: [userID.dbText]
+        ).map { row in
+            var wall = try SQLiteRows.wall(from: row)
+            wall.isDefault = false
+            wall.owner = row["owner"]
+            wall.role = (row["role"] as String?).flatMap(WallRole.init(rawValue:))
+            return wall
+        }
+    }
+
     /// The person's walls as the wall rules need them: slug and position.
     static func slots(userID: UUID, _ db: Database) throws -> [WallSlot] {
         try Row.fetchAll(db, sql: "SELECT slug, position FROM walls WHERE user_id = ?", arguments: [userID.dbText])
