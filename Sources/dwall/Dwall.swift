@@ -1,4 +1,5 @@
 import ArgumentParser
+import DwallAdmin
 
 /// `dwall`: run a Digital Wall server and manage its accounts; share to a wall and read it.
 struct Dwall: AsyncParsableCommand {

@@ -1,14 +1,18 @@
 import ArgumentParser
 import Foundation
 import WallCore
-import WallServer
+import WallApp
 import WallStore
 
 /// `dwall token create|list|revoke`: API tokens for apps and scripts (works while the server runs).
-struct TokenCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct TokenCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Manage API tokens.", subcommands: [Create.self, List.self, Revoke.self]
     )
+
+    /// Makes the command (it only groups its subcommands).
+    public init() {}
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a token; it is printed once and never again.")

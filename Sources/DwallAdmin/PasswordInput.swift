@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 /// Reading a password without echoing it, or from standard input for scripts.
-enum PasswordInput {
+public enum PasswordInput {
     /// The first line of standard input.
-    static func fromStandardInput() throws -> String {
+    public static func fromStandardInput() throws -> String {
         guard let line = readLine(strippingNewline: true) else {
             throw CommandFailure("Expected a password on standard input.")
         }
@@ -12,7 +12,7 @@ enum PasswordInput {
     }
 
     /// Asks on the terminal without echo; asks twice when `confirm` is set.
-    static func prompt(confirm: Bool) throws -> String {
+    public static func prompt(confirm: Bool) throws -> String {
         guard let first = readHidden("Password: ") else { throw CommandFailure("No password given.") }
         if confirm {
             guard readHidden("Again: ") == first else { throw CommandFailure("The passwords differ.") }

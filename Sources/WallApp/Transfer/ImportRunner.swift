@@ -5,15 +5,22 @@ import WallStore
 /// Runs one import batch for a person: makes the walls it brings or names, checks each entry
 /// with the share rules, stores the valid ones in one transaction, and says what became of each.
 /// Used by `POST /v1/import` and the settings page's upload.
-struct ImportRunner {
-    let store: any WallStore
+public struct ImportRunner: Sendable {
+    /// Where the items go.
+    public let store: any WallStore
     /// The blobs this request brought (an archive import's); an image or file entry is stored
     /// only when every blob it names is among them, so nobody can claim a file by its hash.
-    var uploadedBlobs: Set<String> = []
+    public var uploadedBlobs: Set<String> = []
+
+    /// Makes a runner over `store`; `uploadedBlobs` are the blobs the request brought (none for JSON batches).
+    public init(store: any WallStore, uploadedBlobs: Set<String> = []) {
+        self.store = store
+        self.uploadedBlobs = uploadedBlobs
+    }
 
     /// Refuses the whole batch (400, changing nothing) only for a malformed wall list or too many
     /// entries; a bad entry is skipped with its reason and the rest are stored.
-    func run(_ batch: ImportRequest, userID: UUID) async throws -> ImportResponse {
+    public func run(_ batch: ImportRequest, userID: UUID) async throws -> ImportResponse {
         guard batch.entries.count <= Limits.maxImportBatchEntries else {
             throw ValidationError.invalid("entries", "At most \(Limits.maxImportBatchEntries) entries fit in one import batch; send several.")
         }

@@ -3,8 +3,9 @@ import Foundation
 import WallStore
 
 /// `dwall restore SRC --data DIR`: a new data folder from a backup.
-struct RestoreCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RestoreCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Make a new data folder from a backup (never over one that holds anything).",
         discussion: """
@@ -19,7 +20,11 @@ struct RestoreCommand: AsyncParsableCommand {
     @Option(name: .customLong("data"), help: "The data folder to make (new or empty).")
     var dataDirectory: String
 
-    func run() async throws {
+    /// Makes the command from its defaults (the flags fill it in).
+    public init() {}
+
+    /// Runs the command.
+    public func run() async throws {
         let manifest = try CommandErrors.explainBackup { try DataRestore.run(from: source, into: dataDirectory) }
         let items = manifest.items.map { "\($0) items and " } ?? ""
         print("Restored \(items)\(manifest.blobs) files, backed up \(manifest.createdAt.ISO8601Format()), into \(dataDirectory).")

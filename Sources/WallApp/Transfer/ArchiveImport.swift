@@ -7,12 +7,23 @@ import WallStore
 /// file items name only the blobs this archive brought. Items keep their ids, dates and order,
 /// so an archive imported into an empty server reproduces the wall, files included, and
 /// importing it again adds nothing.
-struct ArchiveImport {
-    let store: any WallStore
-    let blobs: any BlobStore
-    let maxBlobBytes: Int64
+public struct ArchiveImport: Sendable {
+    /// Where the items go.
+    public let store: any WallStore
+    /// Where the archive's files go.
+    public let blobs: any BlobStore
+    /// Largest file the archive may bring (the server's upload limit).
+    public let maxBlobBytes: Int64
 
-    func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
+    /// Makes an importer.
+    public init(store: any WallStore, blobs: any BlobStore, maxBlobBytes: Int64) {
+        self.store = store
+        self.blobs = blobs
+        self.maxBlobBytes = maxBlobBytes
+    }
+
+    /// Imports the archive at `archive` for `userID`; `enrich` asks for link previews of its links.
+    public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
         let (document, brought) = try ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
         let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [ImportResult] = []

@@ -3,8 +3,9 @@ import Foundation
 import WallStore
 
 /// `dwall backup DEST`: a consistent copy of the data folder, taken while the server runs.
-struct BackupCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BackupCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy the database and every file it refers to into a new folder, while the server runs.",
         discussion: """
@@ -19,7 +20,11 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The folder to write the backup into (new or empty).")
     var destination: String
 
-    func run() async throws {
+    /// Makes the command from its defaults (the flags fill it in).
+    public init() {}
+
+    /// Runs the command.
+    public func run() async throws {
         let started = ContinuousClock.now
         let manifest = try CommandErrors.explainBackup {
             try DataBackup.run(

@@ -44,6 +44,20 @@ public struct Accounts: Sendable {
         return NewToken(token: secret, info: info)
     }
 
+    /// Gives a user a new password, checked by the password rules (`field` names it in the
+    /// refusal); their sessions and tokens are left to the caller.
+    public func setPassword(_ password: String, userID: UUID, field: String = "password") async throws {
+        try UserRules.newPassword(password, field: field)
+        _ = try await store.setPasswordHash(try await hasher.hash(password), userID: userID)
+    }
+
+    /// Revokes every token of a user; returns their ids (for caches to forget).
+    public func revokeAllTokens(userID: UUID) async throws -> [UUID] {
+        let tokens = try await store.tokens(userID: userID)
+        for token in tokens { _ = try await store.revokeToken(id: token.id, userID: userID) }
+        return tokens.map(\.id)
+    }
+
     /// The user with this name; throws `StoreError.notFound("user")` when there is none.
     public func requireUser(named username: String) async throws -> User {
         guard let credentials = try await store.credentials(username: username) else {

@@ -1,13 +1,17 @@
 import ArgumentParser
 import Foundation
 import WallCore
-import WallServer
+import WallApp
 
 /// `dwall user create NAME`: make an account (works while the server runs).
-struct UserCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct UserCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage user accounts.", subcommands: [Create.self]
     )
+
+    /// Makes the command (it only groups its subcommands).
+    public init() {}
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a user and their default wall.")

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import WallCore
+import WallStore
 
 /// What runs one kind of job. Return normally when done (also when the job's item is gone: it
 /// was deleted meanwhile); throw `JobFailure.permanent` for a failure no retry will fix, any

@@ -53,7 +53,7 @@ struct ArchiveReader {
             throw ValidationError.invalid("archive", "\(entry.path) can't be read from the archive.")
         }
         do {
-            let document = try WallCoders.decoder.decode(ExportDocument.self, from: data)
+            let document = try WallJSON.decoder().decode(ExportDocument.self, from: data)
             guard document.format == ExportDocument.formatName, document.version == 1 else {
                 throw ValidationError.invalid("archive", "\(entry.path) is not a version 1 Digital Wall export.")
             }

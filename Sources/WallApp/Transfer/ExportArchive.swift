@@ -6,17 +6,17 @@ import ZIPFoundation
 /// Our export with its files (`GET /v1/export?format=zip`, `dwall export --with-files`): a zip
 /// holding `digitalwall.json` (the `ExportDocument`) and `blobs/<sha256>` for every blob an item
 /// refers to (each file and its renditions), stored uncompressed (photos and PDFs are already).
-enum ExportArchive {
+public enum ExportArchive {
     /// The export document's name in the archive.
-    static let documentName = "digitalwall.json"
+    public static let documentName = "digitalwall.json"
     /// The folder of the blobs in the archive.
-    static let blobFolder = "blobs/"
+    public static let blobFolder = "blobs/"
 
     /// Writes the archive to a new file at `url`. A blob the store no longer has is left out
     /// (its item still names it; importing the archive then skips that item and says why).
-    static func write(_ document: ExportDocument, blobs: any BlobStore, to url: URL) throws {
+    public static func write(_ document: ExportDocument, blobs: any BlobStore, to url: URL) throws {
         let archive = try Archive(url: url, accessMode: .create)
-        let json = try WallCoders.encoder.encode(document)
+        let json = try WallJSON.encoder().encode(document)
         try archive.addEntry(
             with: documentName, type: .file, uncompressedSize: Int64(json.count), modificationDate: document.exportedAt,
             compressionMethod: .deflate

@@ -4,8 +4,12 @@ import WallStore
 
 /// Keeps a share's page snapshot as a blob (its JSON, stored once by its hash) for the item's
 /// `enrich` job, so the share's request only writes bytes and never reads the page's HTML.
-struct PageSnapshotStash: Sendable {
-    let blobs: any BlobStore
+public struct PageSnapshotStash: Sendable {
+    /// Where the snapshots are kept.
+    public let blobs: any BlobStore
+
+    /// Makes a stash over `blobs`.
+    public init(blobs: any BlobStore) { self.blobs = blobs }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -14,7 +18,7 @@ struct PageSnapshotStash: Sendable {
     }()
 
     /// Stores the snapshot and returns the `enrich` job payload that names it.
-    func keep(_ snapshot: PageSnapshot) throws -> String {
+    public func keep(_ snapshot: PageSnapshot) throws -> String {
         let bytes = try Self.encoder.encode(snapshot)
         let upload = try blobs.beginUpload()
         do {
