@@ -49,8 +49,27 @@ final class EventStreamReader: @unchecked Sendable {
     /// The events received so far, in order (the HTTP chunks taken apart).
     var events: [ServerSentEvent] { ServerSentEvent.parse(received.body) }
 
+    /// Whether a whole event with this `id` has arrived within `timeout` seconds.
+    func waitForEvent(id: String, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let seen = received.count
+            if events.contains(where: { $0.id == id }) { return true }
+            guard received.waitForMore(than: seen, until: deadline) else { return events.contains { $0.id == id } }
+        }
+    }
+
     /// Everything received so far, headers included, for a failure report.
     var receivedText: String { received.everything }
+
+    /// Hangs up: shuts the socket down so the reading thread's `recv` returns, waits for that
+    /// thread to end, then closes the descriptor. (Closing it while the thread still waits in
+    /// `recv` would let the thread read from the next socket given the same number.)
+    func stop() {
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        ended.wait()
+        close(socketFD)
+    }
 
     /// Whether the server closed the stream within `timeout` seconds.
     func waitForEnd(timeout: TimeInterval) -> Bool {
@@ -98,6 +117,23 @@ private final class ReceivedText: @unchecked Sendable {
             index = lineEnd + 2 + size + 2
         }
         return String(decoding: body, as: UTF8.self)
+    }
+
+    /// How many bytes have arrived.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return bytes.count
+    }
+
+    /// Waits until more than `count` bytes have arrived; false when `deadline` passes first.
+    func waitForMore(than count: Int, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while bytes.count == count {
+            guard condition.wait(until: deadline) else { return bytes.count != count }
+        }
+        return true
     }
 
     /// Whether `expected` arrives before `deadline`.

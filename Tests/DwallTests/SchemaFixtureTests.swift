@@ -86,9 +86,9 @@ import Testing
         let oldEvents = served["events"] as? [[String: Any]] ?? []
         let last = try #require(oldEvents.last?["id"] as? String)
         let stream = try EventStreamReader(port: server.port, token: try Self.cliToken(served), path: "/v1/events?lastEventId=0")
-        #expect(stream.waitForText("id: \(last)\n", timeout: 30), "\(user)'s events up to \(last): \(stream.receivedText)")
+        #expect(stream.waitForEvent(id: last, timeout: 30), "\(user)'s events up to \(last): \(stream.receivedText)")
         let events = stream.events
-        _ = stream.waitForEnd(timeout: 0)
+        stream.stop()
         #expect(events.count >= oldEvents.count, "\(user)'s events: \(events.map { "\($0.id ?? "") \($0.event ?? "")" })")
         for (old, new) in zip(oldEvents, events) {
             #expect(new.id == old["id"] as? String && new.event == old["event"] as? String, "\(user)'s event \(old["id"] ?? "")")
@@ -133,13 +133,18 @@ import Testing
             #expect(again.status == 409, "a resend of a share deleted before the upgrade stays deleted")
         }
 
+        // The old search index finds old items
+        let found = try JSONSubset.parse(try await alice.send("GET", "/v1/items?q=wells").body) as? [String: Any]
+        #expect((found?["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.contains(firstID) == true, "search finds an old item")
+
         // New shares: a link and a picture
         let link = try await alice.send("POST", "/v1/share", json: Data(#"{"id":"\#(UUID().uuidString)","contentType":"url","url":"https://example.com/after-the-upgrade","userNote":"new"}"#.utf8))
         #expect(link.status == 201)
-        let picture = try await alice.shareFile(Self.onePixelPNG, name: "after.png", contentType: "image/png")
+        let png = try Self.picture()
+        let picture = try await alice.shareFile(png, name: "after.png", contentType: "image/png")
         #expect(picture.status == 201)
         let pictureID = try #require(((try JSONSubset.parse(picture.body) as? [String: Any])?["item"] as? [String: Any])?["id"] as? String)
-        #expect(try await alice.send("GET", "/v1/items/\(pictureID)/file").body == Self.onePixelPNG)
+        #expect(try await alice.send("GET", "/v1/items/\(pictureID)/file").body == png)
 
         // An old item edited, another deleted; another user's item stays out of reach
         let edit = try await alice.send("PATCH", "/v1/items/\(firstID)", json: Data(#"{"userNote":"Edited after the upgrade"}"#.utf8))
@@ -178,7 +183,9 @@ import Testing
         return items
     }
 
-    /// A valid 1×1 PNG.
-    private static let onePixelPNG = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
+    /// A 96×64 PNG: the picture stop 11's fixture was filled with (scripts/schema-fixture-fill).
+    private static func picture() throws -> Data {
+        let sha256 = "ca1898c98adc1d8dd912d02737501729d8b482280b9337a3ec4ce88ceb38b124"
+        return try Data(contentsOf: SchemaFixture.root.appendingPathComponent("2026-11-23-aa3d649/sqlite/blobs/sha256/ca/\(sha256)"))
+    }
 }
