@@ -73,8 +73,12 @@ final class EventStreamReader: @unchecked Sendable {
 
     /// Whether the server closed the stream within `timeout` seconds.
     func waitForEnd(timeout: TimeInterval) -> Bool {
-        defer { close(socketFD) }
-        return ended.wait(timeout: .now() + timeout) == .success
+        guard ended.wait(timeout: .now() + timeout) == .success else {
+            stop()
+            return false
+        }
+        close(socketFD)
+        return true
     }
 }
 
