@@ -39,12 +39,7 @@ struct JoinController {
             throw WebError.notFound("invitation")
         }
         context.logger.notice("Account made through an invitation", metadata: ["user.name": "\(user.username)"])
-        let (secret, _) = try await web.sessions.signIn(userID: user.id, userAgent: request.headers[.userAgent])
-        let secure = request.isSecure(publicURL: web.publicURL)
-        var response = web.redirect("/")
-        response.setCookie(WebCookies.session(secret, secure: secure))
-        response.setCookie(WebCookies.expired(WebCookies.preSession, secure: secure))
-        return response
+        return try await web.signedIn(user, request: request)
     }
 
     private func refusal(_ code: String, form: FormData, message: String, context: WallRequestContext) -> Response {

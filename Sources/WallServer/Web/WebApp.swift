@@ -54,6 +54,17 @@ struct WebApp: Sendable {
         Response.html(renderer.render(page), status: status)
     }
 
+    /// Signs the browser in as `user` (a new session cookie, the pre-session one dropped) and
+    /// sends it to `location`: after sign-in, first-run setup and an invitation.
+    func signedIn(_ user: User, request: Request, goingTo location: String = "/") async throws -> Response {
+        let (secret, _) = try await sessions.signIn(userID: user.id, userAgent: request.headers[.userAgent])
+        let secure = request.isSecure(publicURL: publicURL)
+        var response = redirect(location)
+        response.setCookie(WebCookies.session(secret, secure: secure))
+        response.setCookie(WebCookies.expired(WebCookies.preSession, secure: secure))
+        return response
+    }
+
     /// A See Other redirect (after a form was handled).
     func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
