@@ -88,6 +88,9 @@ def test_two_people_share_a_wall_live(server, browser, signed_in):
     bob.locator("text=is shared with you to view").wait_for()
     bob.locator(".card", has_text="Alice's museum hours").wait_for()
     assert bob.locator("[data-share-box]").count() == 0
+    bob.locator(".card", has_text="Alice's museum hours").locator("a.card-link").click()
+    bob.locator("text=your role there doesn't let you change it").wait_for()
+    assert bob.locator("form.edit").count() == 0
 
     # Taken off the wall, Bob is shut out at once.
     alice.goto(server.base + "/settings")

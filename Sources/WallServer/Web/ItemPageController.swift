@@ -85,6 +85,7 @@ struct ItemPageController {
             },
             sourceLabel: Self.sourceLabel(item.source), backHref: "/w/\(slug)"
         )
+        view.canChange = Self.canChange(item, on: wall, by: try await web.store.user(id: identity.userID)?.username)
         if item.kind == .text, let text = item.text { view.fullText = [TextPart(text)] }
         if item.kind == .url, item.preview != nil,
            let text = try await web.store.readableText(itemID: item.id, userID: identity.userID) {
@@ -112,5 +113,17 @@ enum TagField {
     /// The tags in `text`, split at commas (normalised later by the tag rules).
     static func split(_ text: String) -> [String] {
         text.split(separator: ",").map(String.init)
+    }
+}
+
+extension ItemPageController {
+    /// Whether the page offers to change `item`: on the person's own walls always; on a shared
+    /// wall as their role allows (the store decides again on the change itself, `WallAccess`).
+    static func canChange(_ item: Item, on wall: Wall?, by username: String?) -> Bool {
+        switch wall?.role {
+        case nil, .editor?: true
+        case .contributor?: item.addedBy != nil && item.addedBy == username
+        case .viewer?: false
+        }
     }
 }
