@@ -50,4 +50,40 @@ struct ReplicaTests {
         #expect(streamA.waitForEnd(timeout: 10))
         #expect(streamB.waitForEnd(timeout: 10))
     }
+
+    @Test func aMembersShareThroughOneReplicaAppearsOnTheOwnersStreamOnTheOther() async throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let replicaA = try ServerProcess(databaseURL: database)
+        defer { replicaA.cleanUp() }
+        let replicaB = try ServerProcess(databaseURL: database)
+        defer { replicaB.cleanUp() }
+        // Given: alice's wall Trip shared with bob; alice watching through B.
+        let alice = try replicaA.makeUser("alice")
+        let bob = try replicaA.makeUser("bob")
+        try replicaA.start()
+        try replicaB.start()
+        let aliceB = HTTPClient(baseURL: replicaB.baseURL, token: alice)
+        let trip = try await aliceB.send("POST", "/v1/walls", json: Data(#"{"name": "Trip"}"#.utf8)).decode(Wall.self)
+        let added = try await aliceB.send(
+            "POST", "/v1/walls/\(trip.id.uuidString)/members", json: Data(#"{"username": "bob", "role": "contributor"}"#.utf8)
+        )
+        #expect(added.status == 201)
+        let aliceStream = try EventStreamReader(port: replicaB.port, token: alice)
+        #expect(aliceStream.waitForText(": connected", timeout: 10))
+
+        // When: bob shares to Trip through A.
+        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: bob).share(ShareRequest(
+            contentType: .url, url: "https://example.com/hostel", title: "Hostel", wall: trip.id.uuidString, source: .api
+        ))
+        #expect(shared.status == 201)
+
+        // Then: alice's stream on B shows it, saying bob added it.
+        #expect(aliceStream.waitForText("event: item.created", timeout: 15), "alice never saw bob's share")
+        #expect(aliceStream.waitForText(#""addedBy":"bob""#, timeout: 15))
+
+        try replicaA.stop()
+        try replicaB.stop()
+        #expect(aliceStream.waitForEnd(timeout: 10))
+    }
 }
