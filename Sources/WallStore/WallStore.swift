@@ -158,9 +158,9 @@ public protocol WallStore: Sendable {
     /// Makes a secret link to a wall, keeping only `secretHash` (the secret's SHA-256). The owner
     /// alone may (`.forbidden` for a member, `.notFound` for anyone else), up to
     /// `Limits.maxLinksPerWall` (`.conflict` beyond).
-    func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> WallLink
+    func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> SecretWallLink
     /// A wall's secret links, newest first, without their secrets; the owner alone.
-    func wallLinks(wallID: UUID, userID: UUID) async throws -> [WallLink]
+    func wallLinks(wallID: UUID, userID: UUID) async throws -> [SecretWallLink]
     /// Revokes one of a wall's secret links at once; the owner alone. False when it has no such link.
     func revokeWallLink(id: UUID, wallID: UUID, userID: UUID) async throws -> Bool
     /// The wall a secret link opens, read-only, or nil for an unknown or revoked secret.

@@ -5,7 +5,7 @@ import WallCore
 
 extension PostgresStore {
     /// Holds the owner's lock, so two links made at once can't pass the cap together.
-    public func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> WallLink {
+    public func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> SecretWallLink {
         try await ready.wait()
         let now = self.now
         return try await client.transaction(logger: logger) { connection in
@@ -29,7 +29,7 @@ extension PostgresStore {
         }
     }
 
-    public func wallLinks(wallID: UUID, userID: UUID) async throws -> [WallLink] {
+    public func wallLinks(wallID: UUID, userID: UUID) async throws -> [SecretWallLink] {
         try await ready.wait()
         guard let access = try await PostgresWallAccessSQL.access(wallID: wallID, actor: userID, client, logger: logger)
         else { throw StoreError.notFound("wall") }
@@ -92,14 +92,14 @@ extension PostgresStore {
 
     private static func links(
         wallID: UUID, _ db: some PostgresQueryRunner, logger: Logger
-    ) async throws -> [WallLink] {
+    ) async throws -> [SecretWallLink] {
         let rows = try await db.run("""
             SELECT l.id, l.indexable, l.created_at, u.username FROM wall_links l
             LEFT JOIN users u ON u.id = l.created_by WHERE l.wall_id = \(wallID) ORDER BY l.created_at DESC, l.id DESC
             """, logger: logger)
         return try await rows.all().map { row in
             let (id, indexable, createdAt, username) = try row.decode((UUID, Bool, Date, String?).self)
-            return WallLink(
+            return SecretWallLink(
                 id: id, wallId: wallID, indexable: indexable, createdAt: createdAt.roundedToMillis, createdBy: username
             )
         }

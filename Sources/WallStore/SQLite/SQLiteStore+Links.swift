@@ -3,7 +3,7 @@ import GRDB
 import WallCore
 
 extension SQLiteStore {
-    public func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> WallLink {
+    public func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> SecretWallLink {
         let now = self.now
         return try await write { db, _ in
             let access = try WallAccessSQL.access(wallID: wallID, actor: userID, db)
@@ -27,7 +27,7 @@ extension SQLiteStore {
         }
     }
 
-    public func wallLinks(wallID: UUID, userID: UUID) async throws -> [WallLink] {
+    public func wallLinks(wallID: UUID, userID: UUID) async throws -> [SecretWallLink] {
         try await pool.read { db in
             guard let access = try WallAccessSQL.access(wallID: wallID, actor: userID, db) else {
                 throw StoreError.notFound("wall")
@@ -89,7 +89,7 @@ extension SQLiteStore {
         )
     }
 
-    private static func links(wallID: UUID, _ db: Database) throws -> [WallLink] {
+    private static func links(wallID: UUID, _ db: Database) throws -> [SecretWallLink] {
         try Row.fetchAll(
             db,
             sql: """
@@ -98,7 +98,7 @@ extension SQLiteStore {
                 """,
             arguments: [wallID.dbText]
         ).map { row in
-            WallLink(
+            SecretWallLink(
                 id: try SQLiteRows.uuid(row["id"]), wallId: wallID, indexable: row["indexable"],
                 createdAt: SQLiteRows.date(row["created_at"]), createdBy: row["username"]
             )

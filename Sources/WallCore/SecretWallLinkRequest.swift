@@ -1,18 +1,18 @@
 import Foundation
 
 /// `GET /v1/walls/{id}/links`.
-public struct WallLinkList: Codable, Sendable, Equatable {
+public struct SecretWallLinkList: Codable, Sendable, Equatable {
     /// The wall's live links, newest first (without their URLs).
-    public var links: [WallLink]
+    public var links: [SecretWallLink]
 
     /// Makes a list.
-    public init(links: [WallLink]) {
+    public init(links: [SecretWallLink]) {
         self.links = links
     }
 }
 
 /// `POST /v1/walls/{id}/links`: `{"indexable": true}` lets search engines index the page.
-public struct WallLinkRequest: Codable, Sendable, Equatable {
+public struct SecretWallLinkRequest: Codable, Sendable, Equatable {
     /// Whether search engines may index the page; false when absent.
     public var indexable: Bool?
 

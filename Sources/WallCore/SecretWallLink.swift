@@ -2,7 +2,7 @@ import Foundation
 
 /// A secret link to a wall: anyone holding its URL sees the wall, read-only. The secret itself is
 /// shown once, when the link is made (`url`); the server keeps only its SHA-256.
-public struct WallLink: Codable, Sendable, Equatable, Identifiable {
+public struct SecretWallLink: Codable, Sendable, Equatable, Identifiable {
     /// The link's id (for revoking it).
     public var id: UUID
     /// The wall it shows.
