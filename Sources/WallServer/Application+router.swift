@@ -71,20 +71,23 @@ func buildRouter(
         files: http.fileShares
     )
     WebRoutes.add(to: router, web: web, signIns: http.signIns)
-    addLinkedWalls(to: router, web: web, blobs: core.blobs)
+    addLinkedWalls(to: router, web: web, blobs: core.blobs, clock: arguments.rateLimitClock)
     return router
 }
 
 /// Mounts what secret links open (`LinkedWallController`), outside the session: its page and
 /// feed with the pages' security headers and error pages, its pictures and files with their own
 /// headers; all of it rate-limited per client address.
-private func addLinkedWalls(to router: Router<WallRequestContext>, web: WebApp, blobs: any BlobStore) {
+private func addLinkedWalls(
+    to router: Router<WallRequestContext>, web: WebApp, blobs: any BlobStore,
+    clock: @escaping @Sendable () -> ContinuousClock.Instant
+) {
     let controller = LinkedWallController(
         web: web, files: ItemFilesController(store: web.store, blobs: blobs),
         pictures: LinkPicturesController(store: web.store, blobs: blobs)
     )
     let limit = LinkRateLimitMiddleware(
-        limiter: RateLimiter(perSecond: Limits.linkRequestsPerSecond, burst: Limits.linkRequestBurst)
+        limiter: RateLimiter(perSecond: Limits.linkRequestsPerSecond, burst: Limits.linkRequestBurst, now: clock)
     )
     let pages = RouteCollection(context: WallRequestContext.self)
         .add(middleware: SecurityHeadersMiddleware())
