@@ -71,7 +71,7 @@ struct SecretLinkTests {
         try await TestServer.run(users: ["alice", "carol"]) { _, client in
             let alice = try await client.signIn("alice")
             let carol = try await client.signIn("carol")
-            let picture = try await client.shareFiles([("shot.png", try TestFiles.png())], token: alice)
+            let picture = try #require(try await client.shareFiles([("shot.png", try TestFiles.png())], token: alice).items?.first)
             let item = try await client.processedItem(picture.id, token: alice)
             #expect(item.file?.thumbnail != nil)
             let elsewhere = try await client.createWall("Elsewhere", token: alice)
@@ -128,7 +128,7 @@ struct SecretLinkTests {
     @Test func aRevokedLinkAnswers404AtOnceEverywhere() async throws {
         try await TestServer.run { _, client in
             let alice = try await client.signIn("alice")
-            let picture = try await client.shareFiles([("shot.png", try TestFiles.png())], token: alice)
+            let picture = try #require(try await client.shareFiles([("shot.png", try TestFiles.png())], token: alice).items?.first)
             _ = try await client.processedItem(picture.id, token: alice)
             let link = try await makeLink(client, wall: "inbox", token: alice)
             let page = try path(link)
