@@ -1,0 +1,54 @@
+"""A wall's secret link in real Chromium against the real `dwall serve`: a signed-out browser
+opens it and sees the wall's cards (read-only, no share box, nothing asked of the API), and
+after the owner revokes it the same address answers 404."""
+import uuid
+
+from conftest import screenshot
+
+
+def test_a_signed_out_browser_sees_the_wall_through_its_link_until_it_is_revoked(server, browser, api):
+    slug = "trip-" + uuid.uuid4().hex[:8]
+    status, wall = api.request("POST", "/v1/walls", {"name": "Trip <to> the sea", "slug": slug})
+    assert status == 201, wall
+    museum = api.share(contentType="url", url="https://example.com/museum", title="Museum hours", wall=slug,
+                       userNote="Closed on Mondays")
+    maps = api.share(contentType="text", text="Bring the maps & the snacks", wall=slug, tags=["packing"])
+    elsewhere = api.share(contentType="text", text="Only on the inbox")
+    status, link = api.request("POST", "/v1/walls/%s/links" % wall["id"], {})
+    assert status == 201, link
+    assert link["url"].startswith(server.base + "/w/dl_")
+
+    context = browser.new_context()  # no cookies: signed out
+    try:
+        page = context.new_page()
+        asked = []
+        page.on("request", lambda request: asked.append(request.url))
+        response = page.goto(link["url"])
+        assert response.status == 200
+        assert response.headers.get("x-robots-tag") == "noindex"
+        assert page.locator("h1").inner_text() == "Trip <to> the sea"
+        page.locator("#item-" + museum["id"]).wait_for()
+        assert page.locator("#item-%s .card-title" % museum["id"]).inner_text() == "Museum hours"
+        assert "Closed on Mondays" in page.locator("#item-" + museum["id"]).inner_text()
+        assert "Bring the maps & the snacks" in page.locator("#item-" + maps["id"]).inner_text()
+        assert page.locator("#item-" + elsewhere["id"]).count() == 0
+        assert page.locator(".card").count() == 2
+        assert page.locator("[data-share-box], form, textarea, button").count() == 0
+        assert page.locator('meta[name="robots"]').get_attribute("content") == "noindex"
+        page.wait_for_function("document.querySelector('.wall').classList.contains('is-masonry')")
+        assert not [url for url in asked if "/v1/" in url or "/fragments/" in url], asked
+        screenshot(page, "secret-link.png")
+
+        page.click("text=#packing")
+        page.wait_for_url("**?tag=packing")
+        assert page.locator(".card").count() == 1
+
+        status, _ = api.request("DELETE", "/v1/walls/%s/links/%s" % (wall["id"], link["id"]))
+        assert status == 204
+        response = page.goto(link["url"])
+        assert response.status == 404
+        assert "This link doesn't work" in page.content()
+        assert page.locator(".card").count() == 0
+        assert page.goto(link["url"] + "/feed.atom").status == 404
+    finally:
+        context.close()
