@@ -52,7 +52,7 @@ struct ItemPageController {
         let item = try await item(context, identity)
         let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID)
         _ = try await web.store.deleteItem(id: item.id, userID: identity.userID)
-        return web.redirect("/w/\(wall?.slug ?? DefaultWall.slug)?notice=deleted")
+        return web.redirect("/w/\(wall?.ref ?? DefaultWall.slug)?notice=deleted")
     }
 
     // MARK: Helpers
@@ -70,7 +70,7 @@ struct ItemPageController {
     ) async throws -> Response {
         let walls = try await web.store.walls(userID: identity.userID)
         let wall = walls.first { $0.id == item.wallId }
-        let slug = wall?.slug ?? DefaultWall.slug
+        let slug = wall?.ref ?? DefaultWall.slug
         var (chrome, _) = try await web.chrome(
             identity, context: context, title: CardView.titleText(of: item, extras: .none), page: "item", wallSlug: slug
         )
@@ -79,7 +79,10 @@ struct ItemPageController {
         var view = ItemPageView(
             chrome: chrome, card: card, titleValue: item.title ?? "", noteValue: item.userNote ?? "",
             tagsValue: item.tags.joined(separator: ", "),
-            wallOptions: walls.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.id == item.wallId) },
+            // An item moves only among its owner's walls (`WallAccess.requireMove`).
+            wallOptions: walls.filter { $0.owner == wall?.owner && $0.acceptsShares }.map {
+                WallOption(slug: $0.ref, name: $0.pickerName, selected: $0.id == item.wallId)
+            },
             sourceLabel: Self.sourceLabel(item.source), backHref: "/w/\(slug)"
         )
         if item.kind == .text, let text = item.text { view.fullText = [TextPart(text)] }

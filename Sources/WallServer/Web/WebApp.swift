@@ -30,14 +30,14 @@ struct WebApp: Sendable {
         guard let user = try await store.user(id: identity.userID) else { throw WebError.signInRequired(next: "/") }
         var walls = given ?? []
         if given == nil { walls = try await store.walls(userID: identity.userID) }
-        let current = wallSlug ?? walls.first(where: \.isDefault)?.slug ?? DefaultWall.slug
+        let current = wallSlug ?? walls.first(where: \.isDefault)?.ref ?? DefaultWall.slug
         var chrome = PageChrome(
             pageTitle: title, pageName: page, csrfToken: context.csrfToken ?? "", assets: renderer.assets
         )
         chrome.username = user.username
         chrome.wallSlug = current
         chrome.searchText = search
-        chrome.walls = walls.map { WallLink(name: $0.name, slug: $0.slug, count: $0.itemCount, isCurrent: $0.slug == current) }
+        chrome.walls = walls.map { WallLink(name: $0.pickerName, slug: $0.ref, count: $0.itemCount, isCurrent: $0.ref == current) }
         return (chrome, walls)
     }
 
