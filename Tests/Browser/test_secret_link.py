@@ -52,3 +52,22 @@ def test_a_signed_out_browser_sees_the_wall_through_its_link_until_it_is_revoked
         assert page.goto(link["url"] + "/feed.atom").status == 404
     finally:
         context.close()
+
+
+def test_a_browser_with_the_wall_installed_does_not_keep_a_revoked_links_page(server, wall, api):
+    # The wall's service worker keeps copies of wall pages (/w/…); a secret link's page must not be one.
+    wall.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000)
+    api.share(contentType="text", text="Seen through the owner's own browser")
+    status, link = api.request("POST", "/v1/walls/inbox/links", {})
+    assert status == 201, link
+    for _ in range(2):
+        response = wall.goto(link["url"])
+        assert response.status == 200
+        assert "Seen through the owner's own browser" in wall.content()
+
+    status, _ = api.request("DELETE", "/v1/walls/inbox/links/%s" % link["id"])
+    assert status == 204
+
+    response = wall.goto(link["url"])
+    assert response.status == 404
+    assert "Seen through the owner's own browser" not in wall.content()
