@@ -194,6 +194,24 @@ struct SecretLinkTests {
         }
     }
 
+    @Test func aWallBeyondItsLinkCapAndABodyThatIsNotJSONAreRefusedAndChangeNothing() async throws {
+        try await TestServer.run { _, client in
+            let alice = try await client.signIn("alice")
+            for _ in 0..<Limits.maxLinksPerWall { _ = try await makeLink(client, wall: "inbox", token: alice) }
+
+            _ = try expectError(try await client.send(.post, "/v1/walls/inbox/links", token: alice), .conflict, .conflict)
+            let form = try await client.send(
+                .post, "/v1/walls/inbox/links", token: alice, body: "indexable=true",
+                contentType: "application/x-www-form-urlencoded"
+            )
+            #expect(form.status == .unsupportedMediaType)
+            let links = try await client.send(.get, "/v1/walls/inbox/links", token: alice).decode(SecretWallLinkList.self)
+            #expect(links.links.count == Limits.maxLinksPerWall)
+            #expect(try await client.send(.get, "/w/dl_%3Cb%3E").status == .notFound)
+            #expect(try await client.send(.get, "/w/dl_" + String(repeating: "a", count: 200)).status == .notFound)
+        }
+    }
+
     @Test func aClientAddressBeyondItsBurstGets429WithRetryAfter() async throws {
         // The test server's rate-limit clock stands still, so no request is earned back.
         try await TestServer.run { _, client in
