@@ -3,6 +3,8 @@ opens it and sees the wall's cards (read-only, no share box, nothing asked of th
 after the owner revokes it the same address answers 404."""
 import uuid
 
+from axe_playwright_python.sync_playwright import Axe
+
 from conftest import screenshot
 
 
@@ -71,3 +73,21 @@ def test_a_browser_with_the_wall_installed_does_not_keep_a_revoked_links_page(se
     response = wall.goto(link["url"])
     assert response.status == 404
     assert "Seen through the owner's own browser" not in wall.content()
+
+
+def test_axe_finds_nothing_serious_on_a_secret_links_page_in_light_and_dark(server, browser, api):
+    api.share(contentType="url", url="https://example.com/axe-link-%s" % uuid.uuid4(), title="Checked by axe",
+              userNote="A note", tags=["axe"])
+    status, link = api.request("POST", "/v1/walls/inbox/links", {})
+    assert status == 201, link
+    axe = Axe()
+    problems = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto(link["url"])
+        results = axe.run(page)
+        problems[scheme] = [(v["id"], v["impact"]) for v in results.response["violations"]
+                            if v["impact"] in ("serious", "critical")]
+        context.close()
+    assert problems == {"light": [], "dark": []}
