@@ -16,3 +16,10 @@ extension Limits {
     /// Requests one client address may make at once to secret-link routes.
     public static let linkRequestBurst = 120.0
 }
+
+extension Limits {
+    /// How long a sign-up invitation stays open.
+    public static let invitationLifetime: Duration = .seconds(7 * 24 * 3600)
+    /// Most open invitations one person may have at once.
+    public static let maxOpenInvitationsPerUser = 20
+}

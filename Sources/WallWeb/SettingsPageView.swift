@@ -15,6 +15,10 @@ public struct SettingsPageView: WebPage {
     public var wallRows: [WallRow] = []
     /// The walls others shared with the person.
     public var sharedWalls: [SharedWallRow] = []
+    /// The person's open invitations, newest first.
+    public var invitations: [InvitationRow] = []
+    /// An invitation link just made: shown this once.
+    public var newInvitation: String?
     /// The bookmarklet's `javascript:` link, to drag to the bookmarks bar.
     public var bookmarklet: String = ""
     /// Why the last change was refused.
@@ -156,5 +160,22 @@ public struct SharedWallRow: Sendable, Equatable {
         self.name = name
         self.owner = owner
         self.roleLabel = roleLabel
+    }
+}
+
+/// An open invitation as settings lists it.
+public struct InvitationRow: Sendable, Equatable {
+    /// Its id.
+    public var id: String
+    /// When it was made (a day).
+    public var created: String
+    /// When it stops working (a day).
+    public var expires: String
+
+    /// Makes a row.
+    public init(id: String, created: String, expires: String) {
+        self.id = id
+        self.created = created
+        self.expires = expires
     }
 }

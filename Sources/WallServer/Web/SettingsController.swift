@@ -26,6 +26,8 @@ struct SettingsController {
         routes.post("/settings/walls/:id/members", use: addMember)
         routes.post("/settings/walls/:id/members/:username", use: changeMember)
         routes.post("/settings/walls/:id/leave", use: leaveWall)
+        routes.post("/settings/invitations", use: invite)
+        routes.post("/settings/invitations/:id/revoke", use: revokeInvitation)
         routes.post("/settings/password", use: changePassword)
         return routes
     }
@@ -134,6 +136,26 @@ struct SettingsController {
         return web.redirect("/settings")
     }
 
+    /// Makes a one-time sign-up link, shown once.
+    func invite(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        do {
+            let (code, _) = try await web.invitations.invite(userID: identity.userID)
+            let link = web.origin(for: request) + "/join" + QueryString.make([("code", code)])
+            return try await page(request, identity: identity, context: context, newInvitation: link)
+        } catch let error as StoreError {
+            return try await page(request, identity: identity, context: context, error: Self.message(error))
+        }
+    }
+
+    func revokeInvitation(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self),
+              try await web.store.revokeInvitation(id: id, userID: identity.userID)
+        else { throw WebError.notFound("invitation") }
+        return web.redirect("/settings")
+    }
+
     func changePassword(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
@@ -176,12 +198,16 @@ struct SettingsController {
 
     private func page(
         _ request: Request, identity: Identity, context: WallRequestContext, notice: Notice? = nil,
-        newToken: String? = nil, error: String? = nil
+        newToken: String? = nil, newInvitation: String? = nil, error: String? = nil
     ) async throws -> Response {
         var (chrome, walls) = try await web.chrome(identity, context: context, title: "Settings", page: "settings")
         chrome.notice = notice?.text
         var view = SettingsPageView(chrome: chrome)
         view.newToken = newToken
+        view.newInvitation = newInvitation
+        view.invitations = try await web.store.invitations(userID: identity.userID).map {
+            InvitationRow(id: $0.id.uppercasedText, created: Self.day($0.createdAt), expires: Self.day($0.expiresAt))
+        }
         view.formError = error
         view.tokens = try await web.store.tokens(userID: identity.userID).map { token in
             TokenRow(

@@ -21,6 +21,9 @@ struct WebApp: Sendable {
     /// Saves shared files (the share target's), on the same path as `POST /v1/share`.
     let files: FileShareSaver
 
+    /// One-time sign-up links.
+    var invitations: Invitations { Invitations(store: store, hasher: accounts.hasher) }
+
     /// The frame of a page for a signed-in person: their walls (read here unless given), the
     /// wall in view, the search.
     func chrome(

@@ -14,6 +14,7 @@ enum SQLiteMigrations {
         ("v6-link-previews", SQLiteEnrichment.v6LinkPreviews),
         ("v8-shared-walls", v8SharedWalls),
         ("v9-wall-links", v9WallLinks),
+        ("v10-invitations", v10Invitations),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails
