@@ -48,6 +48,10 @@ func buildRouter(
     api.addRoutes(LinkPicturesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")
     api.addRoutes(WallsController(store: store).endpoints, atPath: "/walls")
+    api.addRoutes(
+        WallLinksController(store: store, publicURL: arguments.publicURL.flatMap(URL.init(string:))).endpoints,
+        atPath: "/walls"
+    )
     api.addRoutes(EventsController(
         store: store, heartbeat: arguments.heartbeat,
         streams: ConcurrencyLimiter(limit: Limits.maxEventStreamsPerUser, what: "event streams")
@@ -67,5 +71,31 @@ func buildRouter(
         files: http.fileShares
     )
     WebRoutes.add(to: router, web: web, signIns: http.signIns)
+    addLinkedWalls(to: router, web: web, blobs: core.blobs, clock: arguments.rateLimitClock)
     return router
+}
+
+/// Mounts what secret links open (`LinkedWallController`), outside the session: its page and
+/// feed with the pages' security headers and error pages, its pictures and files with their own
+/// headers; all of it rate-limited per client address.
+private func addLinkedWalls(
+    to router: Router<WallRequestContext>, web: WebApp, blobs: any BlobStore,
+    clock: @escaping @Sendable () -> ContinuousClock.Instant
+) {
+    let controller = LinkedWallController(
+        web: web, files: ItemFilesController(store: web.store, blobs: blobs),
+        pictures: LinkPicturesController(store: web.store, blobs: blobs)
+    )
+    let limit = LinkRateLimitMiddleware(
+        limiter: RateLimiter(perSecond: Limits.linkRequestsPerSecond, burst: Limits.linkRequestBurst, now: clock)
+    )
+    let pages = RouteCollection(context: WallRequestContext.self)
+        .add(middleware: SecurityHeadersMiddleware())
+        .add(middleware: WebErrorMiddleware(web: web))
+        .add(middleware: limit)
+    pages.addRoutes(controller.pageEndpoints)
+    router.addRoutes(pages)
+    let files = RouteCollection(context: WallRequestContext.self).add(middleware: limit)
+    files.addRoutes(controller.fileEndpoints)
+    router.addRoutes(files)
 }

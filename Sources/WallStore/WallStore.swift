@@ -167,6 +167,25 @@ public protocol WallStore: Sendable {
 
     /// The queue of work that follows a share, in the same database (see `JobQueue`).
     var jobs: any JobQueue { get }
+
+    // MARK: Secret links
+
+    /// Makes a secret link to a wall, keeping only `secretHash` (the secret's SHA-256). The owner
+    /// alone may (`.forbidden` for a member, `.notFound` for anyone else), up to
+    /// `Limits.maxLinksPerWall` (`.conflict` beyond).
+    func createWallLink(wallID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> SecretWallLink
+    /// A wall's secret links, newest first, without their secrets; the owner alone.
+    func wallLinks(wallID: UUID, userID: UUID) async throws -> [SecretWallLink]
+    /// Revokes one of a wall's secret links at once; the owner alone. False when it has no such link.
+    func revokeWallLink(id: UUID, wallID: UUID, userID: UUID) async throws -> Bool
+    /// The wall a secret link opens, read-only, or nil for an unknown or revoked secret.
+    func linkedWall(secretHash: String) async throws -> LinkedWall?
+    /// A page of the items on the wall a secret link opens, newest first (`query`'s tag, kind,
+    /// cursor and limit; its wall is always the link's); nil for an unknown or revoked secret.
+    func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage?
+    /// One item on the wall a secret link opens; nil for an unknown or revoked secret, an absent
+    /// item, or an item on any other wall.
+    func linkedItem(id: UUID, secretHash: String) async throws -> Item?
 }
 
 /// A user's id, name and password hash, for signing in.

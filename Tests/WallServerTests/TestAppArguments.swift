@@ -26,6 +26,8 @@ struct TestAppArguments: AppArguments {
     var allowPrivateFetch = false
     /// Proxies whose `X-Forwarded-For` is believed.
     var trustedProxies: [String] = []
+    /// `--public-url`.
+    var publicURL: String?
     /// The token `/metrics` asks for; nil: loopback callers only.
     var metricsToken: String?
     /// Rate limits never refill during a test, however slowly the machine runs it.

@@ -27,6 +27,12 @@ struct LinkPicturesController {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
+        return try serve(picture, of: item, request)
+    }
+
+    /// Sends `item`'s stored `picture`, which the caller may see (its owner, or a secret link's
+    /// visitor), with the same headers for both.
+    func serve(_ picture: KeyPath<LinkPreview, StoredPicture?>, of item: Item, _ request: Request) throws -> Response {
         guard let stored = item.preview?[keyPath: picture], let hash = BlobHash(hex: stored.sha256),
               let reader = try blobs.open(hash)
         else { throw APIError.notFound("picture") }

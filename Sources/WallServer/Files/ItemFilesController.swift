@@ -29,9 +29,14 @@ struct ItemFilesController {
     private func send(_ rendition: Rendition, _ request: Request, _ context: WallRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
-        guard let item = try await store.item(id: id, userID: identity.userID), let file = item.file else {
-            throw APIError.notFound("item")
-        }
+        guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
+        return try serve(rendition, of: item, request)
+    }
+
+    /// Sends `rendition` of `item`'s file, which the caller may see (its owner, or a secret
+    /// link's visitor): the same headers, conditional and range answers for both.
+    func serve(_ rendition: Rendition, of item: Item, _ request: Request) throws -> Response {
+        guard let file = item.file else { throw APIError.notFound("item") }
         guard let hex = Self.blob(of: file, rendition), let hash = BlobHash(hex: hex), let size = try blobs.size(of: hash) else {
             throw APIError.notFound(rendition == .original ? "file" : "rendition")
         }

@@ -14,8 +14,6 @@ enum Bookmarklet {
 extension WebApp {
     /// Where this server is reached: the public URL, else the request's `Host`.
     func origin(for request: Request) -> String {
-        if let publicURL { return publicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        let scheme = request.isSecure(publicURL: nil) ? "https" : "http"
-        return "\(scheme)://\(request.head.authority ?? "127.0.0.1")"
+        request.origin(publicURL: publicURL)
     }
 }

@@ -13,6 +13,7 @@ enum SQLiteMigrations {
         ("v5-jobs", v5Jobs),
         ("v6-link-previews", SQLiteEnrichment.v6LinkPreviews),
         ("v8-shared-walls", v8SharedWalls),
+        ("v9-wall-links", v9WallLinks),
         ("v10-invitations", v10Invitations),
     ]
 

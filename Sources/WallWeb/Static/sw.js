@@ -26,6 +26,8 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && url.pathname === "/share-target") { event.respondWith(takeShare(request)); return; }
   if (request.method !== "GET") return;
+  /* A secret link's page (/w/dl_…) is never kept: revoked, it must answer 404 at once. */
+  if (url.pathname.indexOf("/w/dl_") === 0) return;
   if (url.pathname.indexOf("/assets/") === 0 || url.pathname === "/offline") {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     return;
