@@ -94,6 +94,8 @@ extension AttackTests {
             // Each link has its share's job and at most one refresh job (a second only if its first
             // fetch gave up during the flood), not one per refresh.
             let jobs = try Self.enrichJobsPerItem(server)
+            #expect(jobs.count == items.count, "every link has its jobs")
+            #expect(jobs[items[0].uuidString.lowercased()].map { $0 >= 2 } == true, "the share's job and a refresh's: \(jobs)")
             #expect(jobs.values.reduce(0, +) <= 2 * items.count + 2, "\(jobs.values.reduce(0, +)) jobs for \(refreshes.count) refreshes")
             #expect(jobs.values.allSatisfy { $0 <= 3 }, "\(jobs.values.max() ?? 0) jobs for one link")
         }
@@ -118,7 +120,7 @@ extension AttackTests {
         var counts: [String: Int] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ")
-            if parts.count == 2 { counts[String(parts[0])] = Int(parts[1]) }
+            if parts.count == 2 { counts[parts[0].lowercased()] = Int(parts[1]) }
         }
         return counts
     }
