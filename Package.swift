@@ -95,18 +95,36 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // MARK: HTTP application
+        // MARK: The application core: every use case one call, the job handlers and their runner,
+        // accounts, import and export, opening the store (no HTTP here: no Hummingbird)
+        .target(
+            name: "WallApp",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                "WallEnrich",
+                "WallMedia",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: HTTP application: the API and the web wall over the core
         .target(
             name: "WallServer",
             dependencies: [
                 "WallCore",
                 "WallStore",
+                "WallApp",
                 "WallWeb",
                 "WallEnrich",
                 "WallImport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                "WallMedia",
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -123,6 +141,20 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: dwall's admin commands (user, token, backup, restore) and the options every command
+        // shares; built on the core, without the HTTP server (`swift build --target DwallAdmin`)
+        .target(
+            name: "DwallAdmin",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                "WallApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // MARK: The one executable
         .executableTarget(
             name: "dwall",
@@ -131,7 +163,9 @@ let package = Package(
                 "ShareKit",
                 "WallImport",
                 "WallStore",
+                "WallApp",
                 "WallServer",
+                "DwallAdmin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -149,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "WallStoreTests",
             dependencies: [
-                "WallCore", "WallStore", .product(name: "GRDB", package: "GRDB.swift"),
+                // `WallApp` for `JobRunner`: the queue's tests run jobs through the real runner.
+                "WallCore", "WallStore", "WallApp", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
@@ -167,10 +202,16 @@ let package = Package(
         ),
         .testTarget(name: "WallWebTests", dependencies: ["WallCore", "WallWeb"], swiftSettings: strict),
         .testTarget(
+            name: "WallAppTests",
+            dependencies: ["WallApp", "WallStore", "WallCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "WallServerTests",
             dependencies: [
                 "WallCore",
                 "WallStore",
+                "WallApp",
                 "WallServer",
                 "WallImport",
                 "WallMedia",

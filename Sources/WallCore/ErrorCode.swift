@@ -12,6 +12,9 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case notFound = "not_found"
     /// The share id was used before with different content.
     case conflict
+    /// The wall is shared with you, but your role there doesn't allow this (403; only ever for
+    /// a wall you can see, so nothing leaks).
+    case forbidden
     /// The share id was used for an item that has since been deleted.
     case shareDeleted = "share_deleted"
     /// A wall still holds items and the request said nothing about them.

@@ -32,6 +32,8 @@ public struct Item: Codable, Sendable, Equatable, Identifiable {
     public var updatedAt: Date
     /// What enrichment learned about a link's page, once it has run (nil before, and for text).
     public var preview: LinkPreview?
+    /// Who added it, on a shared wall, when that was not the wall's owner (their user name).
+    public var addedBy: String? = nil
 
     /// Makes an item.
     public init(

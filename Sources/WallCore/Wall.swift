@@ -1,6 +1,6 @@
 import Foundation
 
-/// A board of items owned by one person.
+/// A board of items owned by one person, who may share it with others (`WallRole`).
 public struct Wall: Codable, Sendable, Equatable, Identifiable {
     /// The wall's id.
     public var id: UUID
@@ -16,6 +16,10 @@ public struct Wall: Codable, Sendable, Equatable, Identifiable {
     public var itemCount: Int
     /// When it was made.
     public var createdAt: Date
+    /// The owner's user name, on a wall someone shared with you (absent on your own).
+    public var owner: String? = nil
+    /// Your role, on a wall someone shared with you (absent on your own).
+    public var role: WallRole? = nil
 
     /// Makes a wall.
     public init(

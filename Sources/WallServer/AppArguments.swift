@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WallApp
 import WallCore
 import WallStore
 
@@ -92,8 +93,19 @@ extension AppArguments {
     /// `Limits.defaultMaxConnectionsPerAddress` unless said otherwise.
     public var maxConnectionsPerAddress: Int { Limits.defaultMaxConnectionsPerAddress }
 
-    /// Where the SQLite database lives inside the data folder.
-    public var databasePath: String {
-        URL(fileURLWithPath: dataDirectory).appendingPathComponent("wall.sqlite").path
+    /// Where the data lives.
+    public var storeLocation: StoreLocation {
+        StoreLocation(dataDirectory: dataDirectory, databaseURL: databaseURL)
+    }
+
+    /// What the application core is built with.
+    public var appSettings: AppSettings {
+        var settings = AppSettings(location: storeLocation)
+        settings.linkPreviews = linkPreviews
+        settings.allowPrivateFetch = allowPrivateFetch
+        settings.bcryptCost = bcryptCost
+        settings.maxUploadBytes = maxUploadBytes
+        settings.retention = retention
+        return settings
     }
 }

@@ -5,7 +5,8 @@ import WallCore
 /// each other and run one conformance suite.
 ///
 /// Every write is one transaction; a method returns only after it committed. Methods taking a
-/// `userID` only ever see that person's rows: another person's item or wall is simply absent.
+/// `userID` act as that person: they see their own walls and the walls shared with them (with
+/// what the role there allows, `WallAccess`); anything else is simply absent.
 public protocol WallStore: Sendable {
     // MARK: Accounts
 
@@ -118,6 +119,17 @@ public protocol WallStore: Sendable {
     func updateWall(id: UUID, change: ValidWallChange, userID: UUID) async throws -> Wall
     /// Deletes a wall; throws `.wallNotEmpty` when it holds items and `disposal` is `.refuse`.
     func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws
+
+    // MARK: Members
+    /// The people a wall is shared with, by name, for its owner and its members; `.notFound`
+    /// for a wall the person can't see.
+    func members(wallID: UUID, userID: UUID) async throws -> [WallMember]
+    /// Gives the user called `username` this role on the wall (adding them, or changing their
+    /// role). Only the owner may; `.notFound("user")` for an unknown name, `.forbidden` for a member.
+    func setMember(wallID: UUID, username: String, role: WallRole, userID: UUID) async throws -> WallMember
+    /// Takes someone off the wall: the owner anyone, a member themselves (leaving). What they
+    /// added stays. False when they were not a member.
+    func removeMember(wallID: UUID, username: String, userID: UUID) async throws -> Bool
 
     // MARK: Events
 

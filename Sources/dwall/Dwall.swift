@@ -1,4 +1,5 @@
 import ArgumentParser
+import DwallAdmin
 
 /// `dwall`: run a Digital Wall server and manage its accounts; share to a wall and read it.
 struct Dwall: AsyncParsableCommand {
@@ -8,7 +9,7 @@ struct Dwall: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, UserCommand.self, TokenCommand.self,
             LoginCommand.self, LogoutCommand.self, ShareCommand.self, SyncCommand.self, OutboxCommand.self,
-            ListCommand.self, SearchCommand.self, RefreshCommand.self, ActivationRuleCommand.self,
+            ListCommand.self, SearchCommand.self, RefreshCommand.self, WallCommand.self, ActivationRuleCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
     )

@@ -59,6 +59,24 @@ import WallCore
         #expect(gone.selectedWall == Self.inbox, "a remembered wall that was deleted falls back to the default")
     }
 
+    @Test func thePickerOffersSharedWallsThePersonMayAddToWithTheirOwner() {
+        var trip = Self.reading
+        trip.id = UUID()
+        trip.name = "Trip"
+        trip.owner = "alice"
+        trip.role = .contributor
+        var viewed = trip
+        viewed.id = UUID()
+        viewed.role = .viewer
+        let (model, _) = model(memory: InMemoryWallMemory(lastWallID: viewed.id))
+
+        model.setWalls([Self.inbox, trip, viewed])
+
+        #expect(model.walls == [Self.inbox, trip], "a wall the person only views is not offered")
+        #expect(model.selectedWall == Self.inbox, "a remembered wall they can no longer add to falls back to the default")
+        #expect(model.walls.map(\.pickerName) == ["Inbox", "Trip · alice"])
+    }
+
     @Test func tagsAreNormalisedLikeTheServerDoes() {
         let (model, _) = model()
         #expect(model.addTag("  Swift   Concurrency "))

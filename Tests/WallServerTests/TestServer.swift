@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import WallApp
 import WallServer
 import WallStore
 
@@ -61,7 +62,7 @@ struct TestServer: Sendable {
     func withStore<Value: Sendable>(_ body: (any WallStore) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "dwall.tests")
         logger.logLevel = .warning
-        return try await StoreOpener.withStore(arguments, logger: logger, body)
+        return try await StoreOpener.withStore(arguments.storeLocation, logger: logger, body)
     }
 
     private static func makeUsers(_ names: [String], arguments: TestAppArguments) async throws {

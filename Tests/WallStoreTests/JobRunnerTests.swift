@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WallApp
 import WallCore
 import WallStore
 

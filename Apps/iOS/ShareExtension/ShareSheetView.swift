@@ -94,7 +94,7 @@ private struct ComposeForm: View {
                 Section {
                     Picker("Wall", selection: $model.selectedWallID) {
                         ForEach(model.walls) { wall in
-                            Text(wall.name).tag(Optional(wall.id))
+                            Text(wall.pickerName).tag(Optional(wall.id))
                         }
                     }
                 }

@@ -99,7 +99,7 @@ public struct WallAPIClient: Sendable {
 
     private func endpoint(_ path: String) -> URL { server.appendingPathComponent(path) }
 
-    private func send(json body: some Encodable, _ method: String, _ path: String) async throws(ShareError) -> HTTPResponseMessage {
+    func send(json body: some Encodable, _ method: String, _ path: String) async throws(ShareError) -> HTTPResponseMessage {
         let data: Data
         do { data = try WallJSON.encoder().encode(body) } catch { throw .storage("The request could not be encoded: \(error)") }
         return try await send(HTTPRequestMessage(method: method, url: endpoint(path), headers: ["Content-Type": "application/json"], body: data))
@@ -117,7 +117,7 @@ public struct WallAPIClient: Sendable {
         return response
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponseMessage) throws(ShareError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponseMessage) throws(ShareError) -> T {
         do {
             return try WallJSON.decoder().decode(type, from: response.body)
         } catch {

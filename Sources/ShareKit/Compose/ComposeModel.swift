@@ -60,9 +60,11 @@ public final class ComposeModel {
     /// Characters left for the note; negative when over the limit.
     public var remainingCharacters: Int { noteLimit - note.count }
 
-    /// Sets the walls to choose from and picks the default: the last one chosen if it is still
-    /// there, else the current choice if still there, else the account's default wall.
+    /// Sets the walls to choose from (those the person may add to: their own, and shared ones
+    /// where they are more than a viewer) and picks the default: the last one chosen if it is
+    /// still there, else the current choice if still there, else the account's default wall.
     public func setWalls(_ walls: [Wall]) {
+        let walls = walls.filter(\.acceptsShares)
         self.walls = walls
         let ids = Set(walls.map(\.id))
         if let remembered = memory.lastWallID, ids.contains(remembered) {

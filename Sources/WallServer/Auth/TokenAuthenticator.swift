@@ -1,4 +1,5 @@
 import Foundation
+import WallApp
 import WallCore
 import WallStore
 

@@ -1,15 +1,14 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 
 /// `/v1/items`: read, list, search, edit and delete the caller's items.
 struct ItemsController {
     let store: any WallStore
-    /// Whether this server makes link previews (else refresh is refused).
-    var linkPreviews = true
-    /// The refreshes queued here, so repeating one while it is pending queues nothing more.
-    var refreshes = RefreshCoalescer()
+    /// Fetches a link's page again (`POST /v1/items/{id}/refresh`).
+    let refresher: LinkRefresher
 
     var endpoints: RouteCollection<WallRequestContext> {
         let routes = RouteCollection(context: WallRequestContext.self)
@@ -25,6 +24,17 @@ struct ItemsController {
         let identity = try context.requireIdentity()
         let query = try ItemQuery(parameters: request.uri.queryParameters)
         return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
+    }
+
+    /// `GET /v1/items/{id}`: the item, with its page's readable text when enrichment kept one.
+    func show(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {
+        let identity = try context.requireIdentity()
+        let id = try context.uuidParameter("id", naming: "item")
+        guard var item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
+        if item.preview != nil {
+            item.preview?.readableText = try await store.readableText(itemID: id, userID: identity.userID)
+        }
+        return WrittenJSON(item)
     }
 
     func update(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {

@@ -1,16 +1,16 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 
 /// `POST /v1/share`: store one shared link or passage, exactly once per share id.
 struct ShareController {
-    let store: any WallStore
     let metrics: WallMetrics
     /// Saves image and file shares (`multipart/form-data`).
     let files: FileShareSaver
-    /// Keeps page snapshots for the item's enrich job.
-    let snapshots: PageSnapshotStash
+    /// Saves link and text shares (keeping their page snapshots for the enrich job).
+    let shares: ShareSaver
 
     var endpoints: RouteCollection<WallRequestContext> {
         RouteCollection(context: WallRequestContext.self).post(use: share)
@@ -27,9 +27,7 @@ struct ShareController {
         guard body.contentType == .url || body.contentType == .text else {
             throw APIError.unsupportedMediaType("Send images and files as multipart/form-data.")
         }
-        var share = try body.validated()
-        if let page = share.page { share.enrichPayload = try snapshots.keep(page) }
-        let outcome = try await store.saveShare(share, userID: identity.userID)
+        let outcome = try await shares.save(try body.validated(), userID: identity.userID)
         metrics.count(outcome)
         return ShareReply(shareID: body.id, outcome: outcome).json
     }

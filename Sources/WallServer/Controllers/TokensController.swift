@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 

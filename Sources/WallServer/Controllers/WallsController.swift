@@ -3,7 +3,8 @@ import Hummingbird
 import WallCore
 import WallStore
 
-/// `/v1/walls`: list, make, rename, reorder and delete the caller's walls (by id or slug).
+/// `/v1/walls`: list, make, rename, reorder and delete the caller's walls (by id or slug), and
+/// share them (`WallsController+Members`).
 struct WallsController {
     let store: any WallStore
 
@@ -14,6 +15,10 @@ struct WallsController {
         routes.get(":id", use: show)
         routes.patch(":id", use: update)
         routes.delete(":id", use: delete)
+        routes.get(":id/members", use: members)
+        routes.post(":id/members", use: addMember)
+        routes.patch(":id/members/:username", use: changeMember)
+        routes.delete(":id/members/:username", use: removeMember)
         return routes
     }
 
@@ -65,7 +70,7 @@ struct WallsController {
     }
 
     /// The id of the wall the route names by id or slug; 404 when the caller has no such wall.
-    private func wallID(_ context: WallRequestContext, userID: UUID) async throws -> UUID {
+    func wallID(_ context: WallRequestContext, userID: UUID) async throws -> UUID {
         guard let ref = context.parameters.get("id") else { throw APIError.notFound("wall") }
         if let id = UUID(text: ref) { return id }
         guard let wall = try await store.wall(ref: ref, userID: userID) else { throw APIError.notFound("wall") }

@@ -40,6 +40,11 @@ public struct APIError: HTTPResponseError, Sendable {
         APIError(.notFound, .notFound, "No such \(what).", field: what == "wall" ? "wall" : nil)
     }
 
+    /// 403 for something on a wall shared with the caller that their role doesn't allow.
+    public static func forbidden(_ message: String) -> APIError {
+        APIError(.forbidden, .forbidden, message)
+    }
+
     /// 409 for a request that contradicts what is stored.
     public static func conflict(_ message: String, code: ErrorCode = .conflict, field: String? = nil) -> APIError {
         APIError(.conflict, code, message, field: field)

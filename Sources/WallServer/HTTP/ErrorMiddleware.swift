@@ -47,6 +47,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         case .defaultWallRequired: .conflict("The default wall can't be deleted.")
         case .tooManyWalls: .conflict("You have as many walls as allowed (\(Limits.maxWallsPerUser)).")
+        case .forbidden(let message): .forbidden(message)
         }
     }
 

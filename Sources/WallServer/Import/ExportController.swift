@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import WallApp
 import WallCore
 import WallImport
 import WallStore
@@ -9,7 +10,7 @@ import WallStore
 /// with ids, dates, notes, tags and file references; importing it rebuilds the wall), as
 /// bookmark HTML that browsers import, or as a zip of our JSON with every file (`ExportArchive`).
 struct ExportController {
-    let store: any WallStore
+    let exporter: Exporter
     let blobs: any BlobStore
     let clock: @Sendable () -> Date
 
@@ -23,7 +24,7 @@ struct ExportController {
         guard ["json", "html", "zip"].contains(format) else {
             throw ValidationError.invalid("format", "format must be json, html or zip.")
         }
-        let document = try await Self.document(store: store, userID: identity.userID, at: clock())
+        let document = try await exporter.document(userID: identity.userID, at: clock())
         let stamp = String(WallJSON.formatDate(document.exportedAt).prefix(10))
         if format == "zip" {
             return try archive(document, name: "digitalwall-\(stamp).zip")
@@ -33,19 +34,6 @@ struct ExportController {
         }
         let json = try WallCoders.encoder.encode(document)
         return Self.file(ByteBuffer(bytes: json), type: "application/json", name: "digitalwall-\(stamp).json")
-    }
-
-    /// Every wall and item of a person, items lowest on the wall first.
-    static func document(store: any WallStore, userID: UUID, at date: Date) async throws -> ExportDocument {
-        let walls = try await store.walls(userID: userID)
-        var items: [Item] = []
-        var cursor: ItemCursor?
-        repeat {
-            let page = try await store.items(matching: ItemQuery(cursor: cursor, limit: Limits.maxPageSize), userID: userID)
-            items += page.items
-            cursor = try page.nextCursor.map { try ItemCursor(encoded: $0) }
-        } while cursor != nil
-        return ExportDocument(exportedAt: date.roundedToMillis, walls: walls, items: items.reversed())
     }
 
     /// Writes the archive to a temporary file, then streams it (and removes it once sent).

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOFoundationCompat
+import WallApp
 import WallCore
 import WallImport
 import WallStore
@@ -11,10 +12,10 @@ import WallStore
 /// `POST /v1/import/archive`: a whole export with its files (`ExportArchive`), in one request.
 /// `POST /v1/import/read`: a bookmark file read into entries (`ImportPreview`), for the web page.
 struct ImportController {
-    let store: any WallStore
-    let blobs: any BlobStore
-    /// Largest file an archive may bring (the server's upload limit).
-    let maxFileBytes: Int64
+    /// Runs a batch.
+    let runner: ImportRunner
+    /// Imports an archive (its files at most the server's upload limit each).
+    let archives: ArchiveImport
     /// The imports each user is running (`Limits.maxConcurrentImportsPerUser`; one more is 429).
     let imports: ConcurrencyLimiter<UUID>
 
@@ -43,7 +44,7 @@ struct ImportController {
         } catch let error as DecodingError {
             throw error.validationError
         }
-        return JSONBody(try await ImportRunner(store: store).run(batch, userID: identity.userID))
+        return JSONBody(try await runner.run(batch, userID: identity.userID))
     }
 
     /// Takes the archive to a temporary file (at most `Limits.maxImportArchiveBytes`), then
@@ -60,8 +61,7 @@ struct ImportController {
         defer { try? FileManager.default.removeItem(at: file) }
         try await Self.save(request.body, to: file)
         let enrich = request.uri.queryParameters.get("enrich") != "0"
-        let importer = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: maxFileBytes)
-        return JSONBody(try await importer.run(file, userID: identity.userID, enrich: enrich))
+        return JSONBody(try await archives.run(file, userID: identity.userID, enrich: enrich))
     }
 
     private static func save(_ body: RequestBody, to file: URL) async throws {

@@ -43,6 +43,7 @@ extension Item: JSONWritable {
             json.key("createdAt"); json.date(createdAt)
             json.key("updatedAt"); json.date(updatedAt)
             if let preview { json.key("preview"); preview.write(to: &json) }
+            if let addedBy { json.key("addedBy"); json.string(addedBy) }
         }
     }
 }

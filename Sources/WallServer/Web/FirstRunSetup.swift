@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WallApp
 import WallCore
 
 /// The first-run setup link: while no user exists, `dwall serve` logs a link with a one-time

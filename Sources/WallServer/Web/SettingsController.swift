@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 import WallWeb
@@ -63,22 +64,18 @@ struct SettingsController {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
         return try await applying(request, identity: identity, context: context) {
-            let walls = try await web.store.walls(userID: identity.userID)
-            guard let id = context.parameters.get("id", as: UUID.self), let index = walls.firstIndex(where: { $0.id == id })
-            else { throw WebError.notFound("wall") }
+            guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
             switch form["action"] {
             case "up", "down":
-                let other = form["action"] == "up" ? index - 1 : index + 1
-                guard walls.indices.contains(other) else { return }
-                let (mine, theirs) = (walls[index].position, walls[other].position)
-                let swapped = mine == theirs ? (theirs + (other > index ? 1 : -1)) : theirs
-                _ = try await web.store.updateWall(
-                    id: walls[other].id, change: WallPatchRequest(position: mine).validated(), userID: identity.userID
-                )
-                _ = try await web.store.updateWall(
-                    id: id, change: WallPatchRequest(position: max(0, swapped)).validated(), userID: identity.userID
-                )
+                do {
+                    try await web.wallMover.move(id, form["action"] == "up" ? .up : .down, userID: identity.userID)
+                } catch let error as StoreError where error == .notFound("wall") {
+                    throw WebError.notFound("wall")
+                }
             default:
+                guard try await web.store.walls(userID: identity.userID).contains(where: { $0.id == id }) else {
+                    throw WebError.notFound("wall")
+                }
                 let change = try WallPatchRequest(name: form["name"] ?? "").validated()
                 _ = try await web.store.updateWall(id: id, change: change, userID: identity.userID)
             }
@@ -109,17 +106,14 @@ struct SettingsController {
             return try await page(request, identity: identity, context: context, error: "The current password is wrong.")
         }
         do {
-            let new = form["new"] ?? ""
-            try UserRules.newPassword(new, field: "new password")
-            _ = try await web.store.setPasswordHash(try await web.accounts.hasher.hash(new), userID: identity.userID)
+            try await web.accounts.setPassword(form["new"] ?? "", userID: identity.userID, field: "new password")
         } catch let error as ValidationError {
             return try await page(request, identity: identity, context: context, error: error.message)
         }
         try await web.sessions.signOutOthers(userID: identity.userID, keeping: identity.sessionID)
         guard form["revokeTokens"] == "on" else { return web.redirect("/settings?notice=password") }
-        for token in try await web.store.tokens(userID: identity.userID) {
-            _ = try await web.store.revokeToken(id: token.id, userID: identity.userID)
-            web.tokens.forget(tokenID: token.id)
+        for tokenID in try await web.accounts.revokeAllTokens(userID: identity.userID) {
+            web.tokens.forget(tokenID: tokenID)
         }
         return web.redirect("/settings?notice=\(Notice.passwordAndTokens.rawValue)")
     }

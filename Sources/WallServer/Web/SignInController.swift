@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import WallApp
 import WallCore
 import WallStore
 import WallWeb

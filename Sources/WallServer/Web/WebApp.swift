@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 import WallWeb
@@ -9,6 +10,8 @@ import WallWeb
 struct WebApp: Sendable {
     let store: any WallStore
     let accounts: Accounts
+    /// Moves walls up and down the switcher.
+    let wallMover: WallMover
     let sessions: SessionAuthenticator
     let tokens: TokenAuthenticator
     let renderer: WebRenderer

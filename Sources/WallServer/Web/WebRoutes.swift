@@ -23,13 +23,13 @@ enum WebRoutes {
         router.addRoutes(pages)
 
         let shareTarget = pageRoutes(web: web, session: WebSessionMiddleware(
-            sessions: web.sessions, publicURL: web.publicURL, allowsUnverified: true, streamsMultipart: true
+            sessions: web.sessions, publicURL: web.publicURL, csrf: .shareTarget
         ))
         shareTarget.addRoutes(SharePageController(web: web).shareTargetEndpoints)
         router.addRoutes(shareTarget)
 
         let sharePage = pageRoutes(web: web, session: WebSessionMiddleware(
-            sessions: web.sessions, publicURL: web.publicURL, streamsMultipart: true, checksStreamedToken: true
+            sessions: web.sessions, publicURL: web.publicURL, csrf: .sharePage
         ))
         sharePage.addRoutes(SharePageController(web: web).savingEndpoints)
         router.addRoutes(sharePage)

@@ -1,30 +1,22 @@
 import Foundation
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 
 /// Reads the web wall's session cookie on the page routes behind it, gives every page its CSRF
-/// token, and checks that token on every request that changes something.
+/// token, and checks that token on every request that changes something, as its `CSRFPolicy` says.
 ///
 /// A signed-in browser's token is keyed by its session secret; a signed-out browser gets a
 /// pre-session cookie whose secret keys the token of the sign-in and setup forms, so those are
-/// protected as well. Form bodies are read here (bounded), so no route can forget the check.
-/// Routes mounted with `allowsUnverified` (only the share target, which a share sheet posts to
-/// without a token) receive unverified requests marked `csrfVerified == false` and decide.
-/// Routes mounted with `streamsMultipart` (the share target, whose POSTs carry files) read a
-/// `multipart/form-data` body themselves, as it streams, and check its `_csrf` field; for them
-/// `csrfVerified` only says whether the `X-CSRF-Token` header was right, and `form` stays nil.
-/// Routes mounted with `checksStreamedToken` as well (the share page, whose form carries files)
-/// get such a body without the header too, and must find the `_csrf` field before the first file
-/// byte reaches the disk; any other body is checked here as usual.
+/// protected as well.
 struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = WallRequestContext
 
     let sessions: SessionAuthenticator
     let publicURL: URL?
-    var allowsUnverified = false
-    var streamsMultipart = false
-    var checksStreamedToken = false
+    /// How the token is checked on these routes.
+    var csrf = CSRFPolicy.pages
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -42,10 +34,13 @@ struct WebSessionMiddleware: RouterMiddleware {
             csrfSecret = secret
         }
         context.csrfToken = CSRFToken.token(forSecret: csrfSecret)
-        if !request.method.isSafe, streamsMultipart, FileShareSaver.boundary(of: request) != nil {
+        let check = csrf.check(isSafeMethod: request.method.isSafe, isMultipart: FileShareSaver.boundary(of: request) != nil)
+        switch check {
+        case .none:
+            break
+        case .headerOnly:
             context.csrfVerified = newPreSession == nil && CSRFToken.verify(request.headers[CSRFToken.header], secret: csrfSecret)
-            if !context.csrfVerified && !allowsUnverified && !checksStreamedToken { throw WebError.csrfRejected }
-        } else if !request.method.isSafe {
+        case .body:
             let body = try await request.collectBody(upTo: Limits.maxFormBodyBytes)
             let contentType = request.headers[.contentType]
             if let contentType, contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
@@ -54,8 +49,8 @@ struct WebSessionMiddleware: RouterMiddleware {
             }
             let candidate = context.form?[CSRFToken.field] ?? request.headers[CSRFToken.header]
             context.csrfVerified = newPreSession == nil && CSRFToken.verify(candidate, secret: csrfSecret)
-            if !context.csrfVerified && !allowsUnverified { throw WebError.csrfRejected }
         }
+        if csrf.refuses(check, verified: context.csrfVerified) { throw WebError.csrfRejected }
         var response = try await next(request, context)
         if let newPreSession {
             response.setCookie(WebCookies.preSession(newPreSession, secure: request.isSecure(publicURL: publicURL)))

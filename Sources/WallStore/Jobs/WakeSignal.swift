@@ -3,7 +3,7 @@ import WallCore
 
 /// A wake-up call between tasks: `notify()` wakes whoever waits, or the next one to wait.
 /// Several notifications before a wait wake it once.
-final class WakeSignal: Sendable {
+public final class WakeSignal: Sendable {
     private struct State {
         var pending = false
         var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
@@ -11,8 +11,11 @@ final class WakeSignal: Sendable {
 
     private let state = Locked(State())
 
+    /// Makes a signal nobody has notified yet.
+    public init() {}
+
     /// Wakes every waiter, or the next wait when nobody waits.
-    func notify() {
+    public func notify() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             if state.waiters.isEmpty {
                 state.pending = true
@@ -26,7 +29,7 @@ final class WakeSignal: Sendable {
 
     /// Returns at the next notification (at once when one is pending), when the task is
     /// cancelled, or after `timeout`.
-    func wait(timeout: Duration) async {
+    public func wait(timeout: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.wait() }
             group.addTask { try? await Task.sleep(for: timeout) }
@@ -36,7 +39,7 @@ final class WakeSignal: Sendable {
     }
 
     /// Returns at the next notification (at once when one is pending) or when cancelled.
-    func wait() async {
+    public func wait() async {
         let key = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

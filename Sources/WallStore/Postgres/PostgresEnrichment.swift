@@ -21,9 +21,9 @@ enum PostgresEnrichmentSQL {
         _ item: Item, state: ItemState, preview: LinkPreview?, at now: Date,
         _ db: some PostgresQueryRunner, logger: Logger
     ) async throws {
-        if state == .pending {
+        guard case .result(let state, let preview) = EnrichmentWrite(state: state, preview: preview) else {
             try await db.run("""
-                UPDATE items SET state = \(state.rawValue), updated_at = \(now) WHERE id = \(item.id)
+                UPDATE items SET state = \(ItemState.pending.rawValue), updated_at = \(now) WHERE id = \(item.id)
                 """, logger: logger).all()
             return
         }

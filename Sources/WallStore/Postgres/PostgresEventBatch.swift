@@ -12,7 +12,8 @@ struct PostgresEventBatch: Sendable {
     /// The highest sequence number in the batch.
     var maxSeq: Int64 { entries.map(\.event.seq).max() ?? 0 }
 
-    /// Appends an event for `item` to the log with the next sequence number and returns it.
+    /// Appends an event for `item` to the log for its owner `userID` and for each member of its
+    /// wall, each with the next sequence number, in one statement; returns the owner's.
     /// The caller holds the events lock (`PostgresLocks.events`).
     @discardableResult
     mutating func record(
@@ -20,13 +21,38 @@ struct PostgresEventBatch: Sendable {
         logger: Logger
     ) async throws -> Int64 {
         let rows = try await connection.query("""
+            WITH recipients AS (
+                SELECT \(userID)::uuid AS user_id
+                UNION ALL
+                SELECT user_id FROM wall_members WHERE wall_id = \(item.wallId) AND user_id <> \(userID)
+            )
             INSERT INTO events (seq, user_id, kind, item_id, created_at)
-            VALUES (nextval('events_seq'), \(userID), \(kind.rawValue), \(item.id), \(date))
-            RETURNING seq
+            SELECT nextval('events_seq'), user_id, \(kind.rawValue), \(item.id), \(date) FROM recipients
+            RETURNING seq, user_id
             """, logger: logger)
-        guard let seq = try await rows.first()?.decode(Int64.self) else { throw CorruptRow(detail: "no event seq") }
-        append(kind, item: item, userID: userID, seq: seq)
-        return seq
+        var ownerSeq: Int64?
+        for try await (seq, recipient) in rows.decode((Int64, UUID).self) {
+            append(kind, item: item, userID: recipient, seq: seq)
+            if recipient == userID { ownerSeq = seq }
+        }
+        guard let ownerSeq else { throw CorruptRow(detail: "no event seq") }
+        return ownerSeq
+    }
+
+    /// Appends an event for `item` for each member of its wall (its owner's the caller wrote).
+    mutating func recordForMembers(
+        _ kind: ItemEvent.Kind, item: Item, owner: UUID, at date: Date, _ connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        let rows = try await connection.query("""
+            INSERT INTO events (seq, user_id, kind, item_id, created_at)
+            SELECT nextval('events_seq'), user_id, \(kind.rawValue), \(item.id), \(date)
+            FROM wall_members WHERE wall_id = \(item.wallId) AND user_id <> \(owner)
+            RETURNING seq, user_id
+            """, logger: logger)
+        for try await (seq, recipient) in rows.decode((Int64, UUID).self) {
+            append(kind, item: item, userID: recipient, seq: seq)
+        }
     }
 
     /// Notes an event whose row the caller wrote itself.

@@ -13,7 +13,9 @@ enum PostgresEventLog {
     ) async throws -> [ItemEvent] {
         let rows = try await client.query("""
             SELECT e.seq, e.kind, e.item_id, e.user_id, \(unescaped: PostgresRows.itemColumns("i"))
-            FROM events e LEFT JOIN items i ON i.id = e.item_id AND i.user_id = e.user_id
+            FROM events e LEFT JOIN items i ON i.id = e.item_id
+                AND (i.user_id = e.user_id
+                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = e.user_id))
             WHERE e.user_id = \(userID) AND e.seq > \(seq) AND (e.kind = \(ItemEvent.Kind.deleted.rawValue) OR i.id IS NOT NULL)
             ORDER BY e.seq LIMIT \(limit)
             """, logger: logger)
@@ -26,7 +28,9 @@ enum PostgresEventLog {
     ) async throws -> [(userID: UUID, event: ItemEvent)] {
         let rows = try await client.query("""
             SELECT e.seq, e.kind, e.item_id, e.user_id, \(unescaped: PostgresRows.itemColumns("i"))
-            FROM events e LEFT JOIN items i ON i.id = e.item_id AND i.user_id = e.user_id
+            FROM events e LEFT JOIN items i ON i.id = e.item_id
+                AND (i.user_id = e.user_id
+                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = e.user_id))
             WHERE e.user_id = ANY(\(users)) AND e.seq > \(seq) AND e.seq <= \(last)
               AND (e.kind = \(ItemEvent.Kind.deleted.rawValue) OR i.id IS NOT NULL)
             ORDER BY e.seq
@@ -42,11 +46,11 @@ enum PostgresEventLog {
 
     private static func event(_ row: PostgresRow) throws -> (userID: UUID, event: ItemEvent) {
         let cells = row.makeRandomAccess()
-        let seq = try cells[0].decode(Int64.self)
-        let kind = try PostgresRows.decode(ItemEvent.Kind.self, try cells[1].decode(String.self))
-        let itemID = try cells[2].decode(UUID.self)
-        let userID = try cells[3].decode(UUID.self)
-        let item = kind == .deleted ? nil : try PostgresRows.item(cells, at: 4).item
+        let seq = try cells["seq"].decode(Int64.self)
+        let kind = try PostgresRows.decode(ItemEvent.Kind.self, try cells["kind"].decode(String.self))
+        let itemID = try cells["item_id"].decode(UUID.self)
+        let userID = try cells["user_id"].decode(UUID.self)
+        let item = kind == .deleted ? nil : try PostgresRows.item(cells).item
         return (userID, ItemEvent(seq: seq, type: kind, itemId: itemID, item: item))
     }
 }

@@ -5,9 +5,12 @@ import WallCore
 
 /// Item reads and writes in PostgreSQL.
 enum PostgresItemSQL {
+    /// The item, if `userID` can see it: it is on one of their walls or on a wall shared with them.
     static func fetch(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Item? {
         let rows = try await db.run("""
-            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i WHERE i.id = \(id) AND i.user_id = \(userID)
+            SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
+            WHERE i.id = \(id)
+              AND (i.user_id = \(userID) OR i.wall_id IN (SELECT wall_id FROM wall_members WHERE user_id = \(userID)))
             """, logger: logger)
         return try await rows.first().map { try PostgresRows.item($0.makeRandomAccess()).item }
     }
@@ -26,6 +29,34 @@ enum PostgresItemSQL {
     static func canonicalURL(itemID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> String? {
         let rows = try await db.run("SELECT canonical_url FROM items WHERE id = \(itemID)", logger: logger)
         return try await rows.first()?.decode(String?.self)
+    }
+
+    /// The items on a wall with their links, oldest first (what deleting the wall disposes of).
+    static func disposedItems(wallID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [DisposedItem] {
+        let rows = try await db.run(
+            "SELECT id, canonical_url FROM items WHERE wall_id = \(wallID) ORDER BY sort_key", logger: logger
+        )
+        return try await rows.all().map { row in
+            let columns = row.makeRandomAccess()
+            return DisposedItem(
+                id: try columns["id"].decode(UUID.self), canonicalURL: try columns["canonical_url"].decode(String?.self)
+            )
+        }
+    }
+
+    /// The items on `wallID` holding any of `links`, by link.
+    static func holders(
+        of links: [String], wallID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> [String: UUID] {
+        guard !links.isEmpty else { return [:] }
+        let rows = try await db.run("""
+            SELECT canonical_url, id FROM items
+            WHERE wall_id = \(wallID) AND md5(canonical_url) IN (SELECT md5(link) FROM unnest(\(links)::text[]) AS link)
+              AND canonical_url = ANY(\(links))
+            """, logger: logger)
+        var holders: [String: UUID] = [:]
+        for try await (link, id) in rows.decode((String, UUID).self) { holders[link] = id }
+        return holders
     }
 
     /// Writes an item's editable fields (and its search document); moves it to the top with a

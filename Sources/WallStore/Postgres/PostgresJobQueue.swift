@@ -34,12 +34,7 @@ struct PostgresJobQueue: JobQueue {
     }
 
     private func insert(_ job: NewJob, now: Date, _ connection: PostgresConnection) async throws -> Job {
-        let stored = Job(
-            id: UUID.timeOrdered(at: now), kind: job.kind, itemID: job.itemID, userID: job.userID,
-            payload: job.payload, priority: job.priority, state: .queued, attempts: 0,
-            runAt: (job.runAt ?? now).roundedToMillis, leaseOwner: nil, leaseExpiresAt: nil, lease: nil,
-            lastError: nil, createdAt: now
-        )
+        let stored = JobRules.queued(job, id: UUID.timeOrdered(at: now), now: now)
         let rows = try await connection.query("""
             INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
                               updated_at)
@@ -67,7 +62,7 @@ struct PostgresJobQueue: JobQueue {
         let rows = try await client.query("""
             WITH dead AS (
                 UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = \(now),
-                    last_error = 'The worker''s lease expired on the last attempt (it stopped or hung).'
+                    last_error = \(JobRules.lostWorkerError)
                 WHERE id IN (
                     SELECT id FROM jobs
                     WHERE state = 'running' AND lease_expires_at <= \(now) AND attempts >= \(retry.maxAttempts)
@@ -124,15 +119,15 @@ struct PostgresJobQueue: JobQueue {
                 """, logger: logger)
             guard let row = try await rows.first() else { return nil }
             let (attempts, runAt) = try row.decode((Int32, Date).self)
-            let dead = permanent || Int(attempts) >= retry.maxAttempts
-            let next = dead ? runAt : now.addingTimeInterval(retry.delay(afterAttempt: Int(attempts)).seconds).roundedToMillis
-            let state = dead ? JobState.dead : .queued
+            let settled = JobRules.settle(
+                attempts: Int(attempts), runAt: runAt, permanent: permanent, retry: retry, now: now
+            )
             try await connection.query("""
-                UPDATE jobs SET state = \(state.rawValue), run_at = \(next), last_error = \(message), lease_id = NULL,
-                    lease_expires_at = NULL, updated_at = \(now)
+                UPDATE jobs SET state = \(settled.state.rawValue), run_at = \(settled.runAt), last_error = \(message),
+                    lease_id = NULL, lease_expires_at = NULL, updated_at = \(now)
                 WHERE id = \(lease.jobID)
                 """, logger: logger)
-            return state
+            return settled.state
         }
     }
 
@@ -188,17 +183,21 @@ struct PostgresJobQueue: JobQueue {
     }
 
     static func job(_ row: PostgresRandomAccessRow) throws -> Job {
-        let id = try row[0].decode(UUID.self)
-        let stateText = try row[6].decode(String.self)
+        let id = try row["id"].decode(UUID.self)
+        let stateText = try row["state"].decode(String.self)
         guard let state = JobState(rawValue: stateText) else { throw CorruptRow(detail: "unknown job state \(stateText)") }
         return Job(
-            id: id, kind: JobKind(rawValue: try row[1].decode(String.self)), itemID: try row[2].decode(UUID?.self),
-            userID: try row[3].decode(UUID?.self), payload: try row[4].decode(String?.self),
-            priority: JobPriority(rawValue: try row[5].decode(Int16.self)), state: state,
-            attempts: Int(try row[7].decode(Int32.self)), runAt: try row[8].decode(Date.self).roundedToMillis,
-            leaseOwner: try row[9].decode(String?.self), leaseExpiresAt: try row[10].decode(Date?.self)?.roundedToMillis,
-            lease: try row[11].decode(UUID?.self).map { JobLease(jobID: id, leaseID: $0) },
-            lastError: try row[12].decode(String?.self), createdAt: try row[13].decode(Date.self).roundedToMillis
+            id: id, kind: JobKind(rawValue: try row["kind"].decode(String.self)),
+            itemID: try row["item_id"].decode(UUID?.self), userID: try row["user_id"].decode(UUID?.self),
+            payload: try row["payload"].decode(String?.self),
+            priority: JobPriority(rawValue: try row["priority"].decode(Int16.self)), state: state,
+            attempts: Int(try row["attempts"].decode(Int32.self)),
+            runAt: try row["run_at"].decode(Date.self).roundedToMillis,
+            leaseOwner: try row["lease_owner"].decode(String?.self),
+            leaseExpiresAt: try row["lease_expires_at"].decode(Date?.self)?.roundedToMillis,
+            lease: try row["lease_id"].decode(UUID?.self).map { JobLease(jobID: id, leaseID: $0) },
+            lastError: try row["last_error"].decode(String?.self),
+            createdAt: try row["created_at"].decode(Date.self).roundedToMillis
         )
     }
 }

@@ -4,7 +4,7 @@ import PostgresNIO
 enum PostgresMigrations {
     static let all: [PostgresMigration] = [
         v1Core, v2WebSessions, v4ItemFiles, v5Jobs, v6LinkPreviews,
-        v7SearchIndexWithoutPendingList,
+        v7SearchIndexWithoutPendingList, v8SharedWalls,
     ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.

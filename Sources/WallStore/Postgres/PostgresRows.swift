@@ -4,49 +4,56 @@ import WallCore
 
 /// How the PostgreSQL store turns rows into domain values.
 enum PostgresRows {
-    /// The item columns every item query selects, in the order `item(_:at:)` reads them.
+    /// The item columns every item query selects from the table aliased `alias`, each named
+    /// `i_<column>` (so a join or a `UNION` branch can't shadow them), read by `item(_:)`.
     static func itemColumns(_ alias: String) -> String {
         [
             "id", "wall_id", "kind", "url", "title", "text", "note", "tags", "source", "state", "shared_at",
             "created_at", "updated_at", "sort_key", "file", "preview",
-        ].map { "\(alias).\($0)" }.joined(separator: ", ")
+        ].map { "\(alias).\($0) AS i_\($0)" }.joined(separator: ", ")
+            + ", (SELECT username FROM users WHERE users.id = \(alias).added_by) AS i_added_by"
     }
 
-    /// How many columns `itemColumns` selects.
-    static let itemColumnCount = 16
-
-    /// The item in the columns starting at `offset`, and its sort key.
-    static func item(_ row: PostgresRandomAccessRow, at offset: Int = 0) throws -> (item: Item, sortKey: Int64) {
-        func cell<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value {
-            try row[offset + index].decode(Value.self)
+    /// The item in a row selected with `itemColumns`, and its sort key.
+    static func item(_ row: PostgresRandomAccessRow) throws -> (item: Item, sortKey: Int64) {
+        func cell<Value: PostgresDecodable>(_ column: String, _ type: Value.Type) throws -> Value {
+            try row["i_" + column].decode(Value.self)
         }
         var item = Item(
-            id: try cell(0, UUID.self), kind: try decode(ItemKind.self, try cell(2, String.self)),
-            url: try cell(3, String?.self), title: try cell(4, String?.self), text: try cell(5, String?.self),
-            userNote: try cell(6, String?.self), tags: try cell(7, [String].self), wallId: try cell(1, UUID.self),
-            source: try decode(ShareSource.self, try cell(8, String.self)),
-            state: try decode(ItemState.self, try cell(9, String.self)),
-            sharedAt: try cell(10, Date?.self)?.roundedToMillis, createdAt: try cell(11, Date.self).roundedToMillis,
-            updatedAt: try cell(12, Date.self).roundedToMillis
+            id: try cell("id", UUID.self), kind: try decode(ItemKind.self, try cell("kind", String.self)),
+            url: try cell("url", String?.self), title: try cell("title", String?.self),
+            text: try cell("text", String?.self), userNote: try cell("note", String?.self),
+            tags: try cell("tags", [String].self), wallId: try cell("wall_id", UUID.self),
+            source: try decode(ShareSource.self, try cell("source", String.self)),
+            state: try decode(ItemState.self, try cell("state", String.self)),
+            sharedAt: try cell("shared_at", Date?.self)?.roundedToMillis,
+            createdAt: try cell("created_at", Date.self).roundedToMillis,
+            updatedAt: try cell("updated_at", Date.self).roundedToMillis
         )
-        item.file = try ItemFileColumn.decode(try cell(14, String?.self))
-        item.preview = try PreviewColumn.decode(try cell(15, String?.self))
-        return (item, try cell(13, Int64.self))
+        item.file = try ItemFileColumn.decode(try cell("file", String?.self))
+        item.preview = try PreviewColumn.decode(try cell("preview", String?.self))
+        item.addedBy = try cell("added_by", String?.self)
+        return (item, try cell("sort_key", Int64.self))
     }
 
-    /// The wall columns every wall query selects, then its item count.
+    /// Whether a row selected with `itemColumns` from an outer join found an item.
+    static func hasItem(_ row: PostgresRandomAccessRow) throws -> Bool {
+        try row["i_id"].decode(UUID?.self) != nil
+    }
+
+    /// The wall columns every wall query selects (from `walls w`), with its item count.
     static let wallColumns = """
         w.id, w.slug, w.name, w.is_default, w.position, w.created_at,
-        (SELECT count(*) FROM items i WHERE i.wall_id = w.id)
+        (SELECT count(*) FROM items i WHERE i.wall_id = w.id) AS item_count
         """
 
     static func wall(_ row: PostgresRow) throws -> Wall {
-        let (id, slug, name, isDefault, position, createdAt, count) = try row.decode(
-            (UUID, String, String, Bool, Int, Date, Int).self
-        )
+        let cells = row.makeRandomAccess()
         return Wall(
-            id: id, slug: slug, name: name, isDefault: isDefault, position: position, itemCount: count,
-            createdAt: createdAt.roundedToMillis
+            id: try cells["id"].decode(UUID.self), slug: try cells["slug"].decode(String.self),
+            name: try cells["name"].decode(String.self), isDefault: try cells["is_default"].decode(Bool.self),
+            position: try cells["position"].decode(Int.self), itemCount: try cells["item_count"].decode(Int.self),
+            createdAt: try cells["created_at"].decode(Date.self).roundedToMillis
         )
     }
 

@@ -11,9 +11,12 @@ struct PostgresShareLookup {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// Each job's wall id (`nil`: no such wall) and `count` fresh event numbers, lowest first.
-    /// Called while holding the events lock, so the numbers follow commit order.
-    func wallsAndSequence(for jobs: [PostgresShareJob], count: Int) async throws -> (walls: [UUID?], seqs: [Int64]) {
+    /// Each job's wall id among its person's own walls (`nil`: none such), which of those walls
+    /// are shared with others (their events go to members too), and `count` fresh event numbers,
+    /// lowest first. Called while holding the events lock, so the numbers follow commit order.
+    func wallsAndSequence(
+        for jobs: [PostgresShareJob], count: Int
+    ) async throws -> (walls: [UUID?], shared: Set<UUID>, seqs: [Int64]) {
         var users: [UUID] = []
         var kinds: [Int] = []
         var refs: [String] = []
@@ -32,20 +35,26 @@ struct PostgresShareLookup {
             }
         }
         let rows = try await connection.query("""
-            SELECT q.n, w.id, NULL::bigint
+            SELECT q.n, w.id, EXISTS (SELECT 1 FROM wall_members m WHERE m.wall_id = w.id), NULL::bigint
             FROM unnest(\(users)::uuid[], \(kinds)::int[], \(refs)::text[]) WITH ORDINALITY AS q (user_id, kind, ref, n)
             JOIN walls w ON w.user_id = q.user_id AND CASE q.kind
                 WHEN 0 THEN w.is_default WHEN 1 THEN w.id = q.ref::uuid WHEN 2 THEN w.slug = q.ref ELSE false END
             UNION ALL
-            SELECT 0, NULL::uuid, nextval('events_seq') FROM generate_series(1, \(count))
+            SELECT 0, NULL::uuid, false, nextval('events_seq') FROM generate_series(1, \(count))
             """, logger: logger)
         var walls = [UUID?](repeating: nil, count: jobs.count)
+        var shared = Set<UUID>()
         var seqs: [Int64] = []
         seqs.reserveCapacity(count)
-        for try await (n, wall, seq) in rows.decode((Int64, UUID?, Int64?).self) {
-            if let seq { seqs.append(seq) } else if let wall, n >= 1, n <= jobs.count { walls[Int(n) - 1] = wall }
+        for try await (n, wall, hasMembers, seq) in rows.decode((Int64, UUID?, Bool, Int64?).self) {
+            if let seq {
+                seqs.append(seq)
+            } else if let wall, n >= 1, n <= jobs.count {
+                walls[Int(n) - 1] = wall
+                if hasMembers { shared.insert(wall) }
+            }
         }
-        return (walls, seqs.sorted())
+        return (walls, shared, seqs.sorted())
     }
 
     /// The receipts of the jobs' share ids (with their items, if they still exist) and the items
@@ -65,7 +74,8 @@ struct PostgresShareLookup {
         // One probe of the unique (wall_id, md5(canonical_url)) index per link; `OFFSET 0` keeps
         // the planner from turning the probes into a scan (see PostgresImportLookup).
         let rows = try await connection.query("""
-            SELECT r.user_id, r.share_id, r.fingerprint, r.duplicate, NULL::text, \(unescaped: PostgresRows.itemColumns("i"))
+            SELECT r.user_id AS receipt_user_id, r.share_id, r.fingerprint, r.duplicate, NULL::text AS canonical_url,
+                   \(unescaped: PostgresRows.itemColumns("i"))
             FROM unnest(\(users)::uuid[], \(shareIDs)::uuid[]) AS k (user_id, share_id)
             JOIN share_receipts r ON r.user_id = k.user_id AND r.share_id = k.share_id
             LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
@@ -79,16 +89,16 @@ struct PostgresShareLookup {
         var known = SharePlan.Known()
         for try await row in rows {
             let cells = row.makeRandomAccess()
-            if let userID = try cells[0].decode(UUID?.self) {
-                let key = ShareKey(userID: userID, shareID: try cells[1].decode(UUID.self))
-                let hasItem = try cells[5].decode(UUID?.self) != nil
+            if let userID = try cells["receipt_user_id"].decode(UUID?.self) {
+                let key = ShareKey(userID: userID, shareID: try cells["share_id"].decode(UUID.self))
                 known.receipts[key] = KnownReceipt(
-                    fingerprint: try cells[2].decode(String.self), duplicate: try cells[3].decode(Bool.self),
-                    item: hasItem ? try PostgresRows.item(cells, at: 5).item : nil
+                    fingerprint: try cells["fingerprint"].decode(String.self),
+                    duplicate: try cells["duplicate"].decode(Bool.self),
+                    item: try PostgresRows.hasItem(cells) ? try PostgresRows.item(cells).item : nil
                 )
             } else {
-                let item = try PostgresRows.item(cells, at: 5).item
-                let key = WallLinkKey(wallID: item.wallId, canonicalURL: try cells[4].decode(String.self))
+                let item = try PostgresRows.item(cells).item
+                let key = WallLinkKey(wallID: item.wallId, canonicalURL: try cells["canonical_url"].decode(String.self))
                 if wanted.contains(key) { known.links[key] = item }
             }
         }

@@ -71,13 +71,48 @@ struct PostgresShareWriter: Sendable {
         }
     }
 
-    /// The batch's shares, in a fixed number of round trips.
+    /// The batch's shares, in a fixed number of round trips; shares to shared walls (whose events
+    /// go to every member, and which may be someone else's) are then taken one by one.
     private func saveShares(
         _ jobs: [PostgresShareJob], _ connection: PostgresConnection, _ events: inout PostgresEventBatch
     ) async throws -> [Result<ShareOutcome, any Error>] {
         let now = clock().roundedToMillis
         let lookup = PostgresShareLookup(connection: connection, logger: logger)
-        let (walls, seqs) = try await lookup.wallsAndSequence(for: jobs, count: jobs.count)
+        let (walls, sharedWalls, seqs) = try await lookup.wallsAndSequence(for: jobs, count: jobs.count)
+        var batched: [Int] = []
+        var oneByOne: [Int] = []
+        for index in jobs.indices {
+            let maybeShared = walls[index].map(sharedWalls.contains) ?? (jobs[index].share.wall.flatMap(UUID.init(text:)) != nil)
+            if maybeShared { oneByOne.append(index) } else { batched.append(index) }
+        }
+        var results = [Result<ShareOutcome, any Error>](repeating: .failure(StoreStopped()), count: jobs.count)
+        if !batched.isEmpty {
+            let batchJobs = batched.map { jobs[$0] }
+            let batchResults = try await saveBatch(
+                batchJobs, walls: batched.map { walls[$0] }, seqs: seqs, now: now, connection, &events
+            )
+            for (index, result) in zip(batched, batchResults) { results[index] = result }
+        }
+        for index in oneByOne {
+            do {
+                results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events))
+            } catch let refusal as StoreError {
+                results[index] = .failure(refusal)
+            }
+        }
+        if !oneByOne.isEmpty, followUps.enqueuedAny(for: oneByOne.map { results[$0] }) {
+            try await PostgresJobQueue.notify(connection, logger: logger)
+        }
+        return results
+    }
+
+    /// Shares to the people's own private walls, planned together (`SharePlan`) and written in
+    /// one statement.
+    private func saveBatch(
+        _ jobs: [PostgresShareJob], walls: [UUID?], seqs: [Int64], now: Date, _ connection: PostgresConnection,
+        _ events: inout PostgresEventBatch
+    ) async throws -> [Result<ShareOutcome, any Error>] {
+        let lookup = PostgresShareLookup(connection: connection, logger: logger)
         let known = try await lookup.known(for: jobs, walls: walls)
         let entries = zip(jobs, walls).map { SharePlan.Entry(share: $0.share, userID: $0.userID, wallID: $1) }
         let plan = SharePlan(entries, known: known, followUps: followUps, now: now)
@@ -98,10 +133,9 @@ struct PostgresShareWriter: Sendable {
             events.append(event.kind, item: event.item, userID: event.userID, seq: seq)
         }
         if !refused.isEmpty {
-            var walls = WallCache()
             for index in plan.shares(about: refused) {
                 do {
-                    results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events, &walls))
+                    results[index] = .success(try await saveOne(jobs[index], now: now, connection, &events))
                 } catch let refusal as StoreError {
                     results[index] = .failure(refusal)
                 }
@@ -112,30 +146,37 @@ struct PostgresShareWriter: Sendable {
     }
 
     /// One share, in its own round trips: a replay of a known id, a known link moved to the top,
-    /// or a new item. Only for shares whose new item the batch's statement could not insert.
+    /// or a new item. For shares to shared walls, and shares whose new item the batch's
+    /// statement could not insert.
     private func saveOne(
-        _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch,
-        _ walls: inout WallCache
+        _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
         let share = job.share
-        let wallID = try await walls.resolve(share.wall, userID: job.userID, connection, logger: logger)
-        let found = try await lookup(share, userID: job.userID, wallID: wallID, connection)
+        let access = try await PostgresWallAccessSQL.access(share.wall, actor: job.userID, connection, logger: logger)
+        let found = try await lookup(share, userID: job.userID, wallID: access?.wallID, connection)
         if let receipt = found.receipt { return try ShareRules.replay(of: share, receipt: receipt) }
-        guard let wallID else { throw StoreError.notFound("wall") }
+        guard let access else { throw StoreError.notFound("wall") }
+        try access.requirePost()
         if let existing = found.existing {
-            return try await moveToTop(existing, job, now: now, connection, &events)
+            return try await moveToTop(existing, job, owner: access.ownerID, now: now, connection, &events)
         }
 
-        let item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: followUps)
-        if let seq = try await insert(item, job, now: now, connection) {
-            events.append(.created, item: item, userID: job.userID, seq: seq)
+        var item = ShareRules.newItem(share, wallID: access.wallID, now: now, followUps: followUps)
+        if let addedBy = access.addedBy {
+            item.addedBy = try await PostgresWallAccessSQL.username(id: addedBy, connection, logger: logger)
+        }
+        if let seq = try await insert(item, job, access: access, now: now, connection) {
+            events.append(.created, item: item, userID: access.ownerID, seq: seq)
+            try await events.recordForMembers(.created, item: item, owner: access.ownerID, at: now, connection, logger: logger)
             return ShareOutcome(kind: .created, item: item)
         }
         // The unique index turned the insert away: someone stored the link since the lookup.
         guard let link = share.canonicalURL,
-              let existing = try await PostgresItemSQL.fetch(wallID: wallID, canonicalURL: link, connection, logger: logger)
+              let existing = try await PostgresItemSQL.fetch(
+                  wallID: access.wallID, canonicalURL: link, connection, logger: logger
+              )
         else { throw CorruptRow(detail: "an item insert was refused, but no item holds its link") }
-        return try await moveToTop(existing, job, now: now, connection, &events)
+        return try await moveToTop(existing, job, owner: access.ownerID, now: now, connection, &events)
     }
 
     /// The share id's receipt (with its item, if it still exists) and the item already holding
@@ -144,8 +185,10 @@ struct PostgresShareWriter: Sendable {
         _ share: ValidShare, userID: UUID, wallID: UUID?, _ connection: PostgresConnection
     ) async throws -> (receipt: KnownReceipt?, existing: Item?) {
         let rows = try await connection.query("""
-            SELECT 0, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
-            FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
+            SELECT 0 AS found, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
+            FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id
+                AND (i.user_id = r.user_id
+                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = r.user_id))
             WHERE r.user_id = \(userID) AND r.share_id = \(share.shareID)
             UNION ALL
             SELECT 1, NULL, NULL, \(unescaped: PostgresRows.itemColumns("d")) FROM items d
@@ -156,14 +199,14 @@ struct PostgresShareWriter: Sendable {
         var existing: Item?
         for try await row in rows {
             let cells = row.makeRandomAccess()
-            if try cells[0].decode(Int32.self) == 0 {
-                let hasItem = try cells[3].decode(UUID?.self) != nil
+            if try cells["found"].decode(Int32.self) == 0 {
                 receipt = KnownReceipt(
-                    fingerprint: try cells[1].decode(String.self), duplicate: try cells[2].decode(Bool.self),
-                    item: hasItem ? try PostgresRows.item(cells, at: 3).item : nil
+                    fingerprint: try cells["fingerprint"].decode(String.self),
+                    duplicate: try cells["duplicate"].decode(Bool.self),
+                    item: try PostgresRows.hasItem(cells) ? try PostgresRows.item(cells).item : nil
                 )
             } else {
-                existing = try PostgresRows.item(cells, at: 3).item
+                existing = try PostgresRows.item(cells).item
             }
         }
         return (receipt, existing)
@@ -171,7 +214,9 @@ struct PostgresShareWriter: Sendable {
 
     /// Inserts a new item with its event and receipt; returns its seq, or nil when the link is
     /// on the wall already (`ON CONFLICT DO NOTHING` on the unique index: nothing is written).
-    private func insert(_ item: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection) async throws -> Int64? {
+    private func insert(
+        _ item: Item, _ job: PostgresShareJob, access: WallAccess, now: Date, _ connection: PostgresConnection
+    ) async throws -> Int64? {
         let share = job.share
         // The follow-up jobs, written with the item (none when the policy names none).
         let jobKinds = followUps.jobs(for: share)
@@ -183,23 +228,23 @@ struct PostgresShareWriter: Sendable {
         let rows = try await connection.query("""
             WITH i AS (
                 INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                                   state, shared_at, created_at, updated_at, sort_key, search)
-                VALUES (\(item.id), \(job.userID), \(item.wallId), \(item.kind.rawValue), \(item.url),
+                                   state, shared_at, created_at, updated_at, sort_key, search, added_by)
+                VALUES (\(item.id), \(access.ownerID), \(item.wallId), \(item.kind.rawValue), \(item.url),
                         \(share.canonicalURL), \(item.title), \(item.text), \(item.userNote), \(item.tags),
                         \(item.source.rawValue), \(item.state.rawValue), \(item.sharedAt), \(now), \(now),
-                        nextval('events_seq'), to_tsvector('dwall_search', \(job.document.text)))
+                        nextval('events_seq'), to_tsvector('dwall_search', \(job.document.text)), \(access.addedBy))
                 ON CONFLICT (wall_id, md5(canonical_url)) WHERE canonical_url IS NOT NULL DO NOTHING
                 RETURNING id, sort_key
             ), e AS (
                 INSERT INTO events (seq, user_id, kind, item_id, created_at)
-                SELECT sort_key, \(job.userID), \(ItemEvent.Kind.created.rawValue), id, \(now) FROM i
+                SELECT sort_key, \(access.ownerID), \(ItemEvent.Kind.created.rawValue), id, \(now) FROM i
             ), r AS (
                 INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
                 SELECT \(job.userID), \(share.shareID), id, \(share.fingerprint), false, \(now) FROM i
             ), j AS (
                 INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
                                   updated_at)
-                SELECT f.id, f.kind, i.id, \(job.userID), NULLIF(f.payload, ''), \(priority), 'queued', 0, \(now), \(now),
+                SELECT f.id, f.kind, i.id, \(access.ownerID), NULLIF(f.payload, ''), \(priority), 'queued', 0, \(now), \(now),
                        \(now)
                 FROM i, unnest(\(jobIDs)::uuid[], \(kinds)::text[], \(payloads)::text[]) AS f (id, kind, payload)
             )
@@ -210,11 +255,11 @@ struct PostgresShareWriter: Sendable {
 
     /// The link is on the wall: merge the share into that item, move it to the top, remember the id.
     private func moveToTop(
-        _ existing: Item, _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection,
+        _ existing: Item, _ job: PostgresShareJob, owner: UUID, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
         let item = ShareRules.merged(existing, with: job.share, now: now)
-        let seq = try await events.record(.updated, item: item, userID: job.userID, at: now, connection, logger: logger)
+        let seq = try await events.record(.updated, item: item, userID: owner, at: now, connection, logger: logger)
         try await PostgresItemSQL.update(item, sortKey: seq, connection, logger: logger)
         try await connection.query("""
             INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
@@ -225,7 +270,7 @@ struct PostgresShareWriter: Sendable {
             try await connection.query("""
                 INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
                                   updated_at)
-                VALUES (\(UUID.timeOrdered(at: now)), \(JobKind.enrich.rawValue), \(item.id), \(job.userID),
+                VALUES (\(UUID.timeOrdered(at: now)), \(JobKind.enrich.rawValue), \(item.id), \(owner),
                         \(job.share.enrichPayload), \(priority), 'queued', 0, \(now), \(now), \(now))
                 """, logger: logger)
         }

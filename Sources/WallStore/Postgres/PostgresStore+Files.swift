@@ -14,18 +14,24 @@ extension PostgresStore {
                     outcomes.append(replay)
                     continue
                 }
-                let wallID = try await PostgresWallSQL.require(part.share.wall, userID: userID, connection, logger: logger)
-                let item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
-                let seq = try await events.record(.created, item: item, userID: userID, at: now, connection, logger: logger)
+                let access = try await PostgresWallAccessSQL.require(part.share.wall, actor: userID, connection, logger: logger)
+                try access.requirePost()
+                let owner = access.ownerID
+                let wallID = access.wallID
+                var item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
+                if let addedBy = access.addedBy {
+                    item.addedBy = try await PostgresWallAccessSQL.username(id: addedBy, connection, logger: logger)
+                }
+                let seq = try await events.record(.created, item: item, userID: owner, at: now, connection, logger: logger)
                 let document = SearchDocument(item: item).text
                 let fileText = try ItemFileColumn.encode(item.file)
                 try await connection.query("""
                     INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                                       state, shared_at, created_at, updated_at, sort_key, search, file)
-                    VALUES (\(item.id), \(userID), \(wallID), \(item.kind.rawValue), \(item.url), NULL,
+                                       state, shared_at, created_at, updated_at, sort_key, search, file, added_by)
+                    VALUES (\(item.id), \(owner), \(wallID), \(item.kind.rawValue), \(item.url), NULL,
                             \(item.title), \(item.text), \(item.userNote), \(item.tags), \(item.source.rawValue),
                             \(item.state.rawValue), \(item.sharedAt), \(now), \(now), \(seq),
-                            to_tsvector('dwall_search', \(document)), \(fileText))
+                            to_tsvector('dwall_search', \(document)), \(fileText), \(access.addedBy))
                     """, logger: logger)
                 try await connection.query("""
                     INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
@@ -37,7 +43,7 @@ extension PostgresStore {
                     let priority = followUps.priority(for: item.source).rawValue
                     try await connection.query("""
                         INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
-                        SELECT f.id, f.kind, \(item.id), \(userID), \(priority), 'queued', 0, \(now), \(now), \(now)
+                        SELECT f.id, f.kind, \(item.id), \(owner), \(priority), 'queued', 0, \(now), \(now), \(now)
                         FROM unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
                         """, logger: logger)
                     try await PostgresJobQueue.notify(connection, logger: logger)
@@ -53,17 +59,17 @@ extension PostgresStore {
     /// The earlier answer for a part's share id, if it was stored before.
     private func replay(_ share: ValidShare, userID: UUID, _ connection: PostgresConnection) async throws -> ShareOutcome? {
         let rows = try await connection.query("""
-            SELECT fingerprint, item_id FROM share_receipts WHERE user_id = \(userID) AND share_id = \(share.shareID)
+            SELECT fingerprint, duplicate, item_id FROM share_receipts
+            WHERE user_id = \(userID) AND share_id = \(share.shareID)
             """, logger: logger)
-        guard let row = try await rows.first() else { return nil }
-        let (fingerprint, itemID) = try row.decode((String, UUID).self)
-        guard fingerprint == share.fingerprint else {
-            throw StoreError.conflict("This share id was already used for different content.")
-        }
-        guard let item = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger) else {
-            throw StoreError.shareDeleted
-        }
-        return ShareOutcome(kind: .replayed(duplicate: false), item: item)
+        guard let row = try await rows.first()?.makeRandomAccess() else { return nil }
+        let receipt = KnownReceipt(
+            fingerprint: try row["fingerprint"].decode(String.self), duplicate: try row["duplicate"].decode(Bool.self),
+            item: try await PostgresItemSQL.fetch(
+                id: try row["item_id"].decode(UUID.self), userID: userID, connection, logger: logger
+            )
+        )
+        return try ShareRules.replay(of: share, receipt: receipt)
     }
 
     /// Writes what processing made of an item's file (renditions, size, text for search, state).

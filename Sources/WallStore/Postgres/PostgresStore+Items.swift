@@ -11,18 +11,30 @@ extension PostgresStore {
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
         try await ready.wait()
         var wallID: UUID?
+        var owner: UUID? = userID
+        // With walls shared with the person and no wall asked for: every wall they can see.
+        var visibleWalls: [UUID]?
         if let wall = query.wall {
-            guard let id = try await PostgresWallSQL.resolve(wall, userID: userID, client, logger: logger) else {
+            guard let access = try await PostgresWallAccessSQL.access(wall, actor: userID, client, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
-            wallID = id
+            wallID = access.wallID
+            owner = access.ownerID
+        } else {
+            let shared = try await PostgresWallAccessSQL.sharedWallIDs(actor: userID, client, logger: logger)
+            if !shared.isEmpty {
+                let own = try await PostgresWallSQL.all(userID: userID, client, logger: logger).map(\.id)
+                visibleWalls = own + shared
+                owner = nil
+            }
         }
         let tag = query.tag?.lowercased()
         if let tag, !tag.isStorableInPostgres { return ItemPage(items: [], nextCursor: nil) }
         // One statement whatever the filters: an absent filter is a NULL parameter that matches all.
         let rows = try await client.query("""
             SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
-            WHERE i.user_id = \(userID)
+            WHERE (\(owner)::uuid IS NULL OR i.user_id = \(owner))
+              AND (\(visibleWalls)::uuid[] IS NULL OR i.wall_id = ANY(\(visibleWalls)::uuid[]))
               AND (\(wallID)::uuid IS NULL OR i.wall_id = \(wallID))
               AND (\(query.kind?.rawValue)::text IS NULL OR i.kind = \(query.kind?.rawValue))
               AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
@@ -40,22 +52,28 @@ extension PostgresStore {
     public func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item {
         let now = self.now
         return try await writeEvents { connection, events in
-            guard let current = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
-                throw StoreError.notFound("item")
-            }
-            var item = current.applying(patch)
-            if case .set(let ref) = patch.wall {
-                item.wallId = try await PostgresWallSQL.require(ref, userID: userID, connection, logger: logger)
-                if item.wallId != current.wallId,
-                   let link = try await PostgresItemSQL.canonicalURL(itemID: id, connection, logger: logger),
-                   try await PostgresItemSQL.fetch(wallID: item.wallId, canonicalURL: link, connection, logger: logger) != nil {
-                    throw StoreError.conflict("That link is already on the other wall.")
+            guard let (access, addedBy) = try await PostgresWallAccessSQL.access(
+                      itemID: id, actor: userID, connection, logger: logger
+                  ),
+                  let current = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger)
+            else { throw StoreError.notFound("item") }
+            try access.requireChange(itemAddedBy: addedBy)
+            var target: UUID?
+            var holder: UUID?
+            if let ref = patch.targetWallRef {
+                let destination = try await PostgresWallAccessSQL.require(ref, actor: userID, connection, logger: logger)
+                try access.requireMove(to: destination)
+                target = destination.wallID
+                if let link = try await PostgresItemSQL.canonicalURL(itemID: id, connection, logger: logger) {
+                    holder = try await PostgresItemSQL.fetch(
+                        wallID: destination.wallID, canonicalURL: link, connection, logger: logger
+                    )?.id
                 }
             }
-            guard item != current else { return current }
-            item.updatedAt = now
+            guard let item = try ItemUpdateRule.updated(current, by: patch, targetWall: target, linkHolder: holder, now: now)
+            else { return current }
             try await PostgresItemSQL.update(item, sortKey: nil, connection, logger: logger)
-            try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
+            try await events.record(.updated, item: item, userID: access.ownerID, at: now, connection, logger: logger)
             return item
         }
     }
@@ -63,11 +81,14 @@ extension PostgresStore {
     public func deleteItem(id: UUID, userID: UUID) async throws -> Bool {
         let now = self.now
         return try await writeEvents { connection, events in
-            guard let item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
-                return false
-            }
-            _ = try await PostgresItemSQL.delete(id: id, userID: userID, connection, logger: logger)
-            try await events.record(.deleted, item: item, userID: userID, at: now, connection, logger: logger)
+            guard let (access, addedBy) = try await PostgresWallAccessSQL.access(
+                      itemID: id, actor: userID, connection, logger: logger
+                  ),
+                  let item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger)
+            else { return false }
+            try access.requireChange(itemAddedBy: addedBy)
+            _ = try await PostgresItemSQL.delete(id: id, userID: access.ownerID, connection, logger: logger)
+            try await events.record(.deleted, item: item, userID: access.ownerID, at: now, connection, logger: logger)
             return true
         }
     }

@@ -6,12 +6,16 @@ extension PostgresStore {
     public func walls(userID: UUID) async throws -> [Wall] {
         try await ready.wait()
         return try await PostgresWallSQL.all(userID: userID, client, logger: logger)
+            + PostgresWallSQL.shared(with: userID, client, logger: logger)
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
         try await ready.wait()
-        guard let id = try await PostgresWallSQL.resolve(ref, userID: userID, client, logger: logger) else { return nil }
-        return try await PostgresWallSQL.fetch(id: id, userID: userID, client, logger: logger)
+        guard let access = try await PostgresWallAccessSQL.access(ref, actor: userID, client, logger: logger) else {
+            return nil
+        }
+        if access.isOwner { return try await PostgresWallSQL.fetch(id: access.wallID, userID: userID, client, logger: logger) }
+        return try await PostgresWallSQL.shared(with: userID, client, logger: logger).first { $0.id == access.wallID }
     }
 
     public func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall {
@@ -21,21 +25,17 @@ extension PostgresStore {
             guard try await PostgresLocks.lockUser(userID, connection, logger: logger) else {
                 throw StoreError.notFound("user")
             }
-            let counts = try await connection.query("""
-                SELECT count(*), coalesce(max(position), -1) + 1 FROM walls WHERE user_id = \(userID)
-                """, logger: logger).first()
-            let (count, nextPosition) = try counts?.decode((Int, Int).self) ?? (0, 0)
-            guard count < Limits.maxWallsPerUser else { throw StoreError.tooManyWalls }
-            let slug = try await freeSlug(for: change, userID: userID, connection)
+            let existing = try await PostgresWallSQL.slots(userID: userID, connection, logger: logger)
+            let wall = try WallRules.newWall(change, existing: existing)
             let id = UUID.timeOrdered(at: now)
             try await PostgresWallSQL.insert(
-                id: id, slug: slug, name: change.name ?? slug, isDefault: false,
-                position: change.position ?? nextPosition, userID: userID, at: now, connection, logger: logger
+                id: id, slug: wall.slug, name: wall.name, isDefault: false, position: wall.position, userID: userID,
+                at: now, connection, logger: logger
             )
-            guard let wall = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
+            guard let stored = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
-            return wall
+            return stored
         }
     }
 
@@ -43,21 +43,15 @@ extension PostgresStore {
         try await ready.wait()
         return try await client.transaction(logger: logger) { connection in
             try await PostgresLocks.lockUser(userID, connection, logger: logger)
+            try await PostgresWallAccessSQL.access(wallID: id, actor: userID, connection, logger: logger)?.requireOwner()
             guard let current = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
-            if let slug = change.slug, slug != current.slug,
-               try await PostgresWallSQL.slugExists(slug, userID: userID, connection, logger: logger) {
-                throw StoreError.slugTaken(slug)
-            }
+            let taken = Set(try await PostgresWallSQL.slots(userID: userID, connection, logger: logger).map(\.slug))
+            let wall = try WallRules.updated(current, with: change, taken: taken)
             try await connection.query("""
-                UPDATE walls SET name = \(change.name ?? current.name), slug = \(change.slug ?? current.slug),
-                    position = \(change.position ?? current.position)
-                WHERE id = \(id)
+                UPDATE walls SET name = \(wall.name), slug = \(wall.slug), position = \(wall.position) WHERE id = \(id)
                 """, logger: logger)
-            guard let wall = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
-                throw StoreError.notFound("wall")
-            }
             return wall
         }
     }
@@ -65,75 +59,53 @@ extension PostgresStore {
     public func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws {
         let now = self.now
         try await writeEvents(lockingUser: userID) { connection, events in
+            try await PostgresWallAccessSQL.access(wallID: id, actor: userID, connection, logger: logger)?.requireOwner()
             guard let wall = try await PostgresWallSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
-            guard !wall.isDefault else { throw StoreError.defaultWallRequired }
-            if wall.itemCount > 0 {
-                try await dispose(itemsOf: wall, disposal, userID: userID, now: now, connection, &events)
+            let items = try await PostgresItemSQL.disposedItems(wallID: id, connection, logger: logger)
+            var target: UUID?
+            var holders: [String: UUID] = [:]
+            if case .moveTo(let ref) = disposal,
+               let targetID = try await PostgresWallSQL.resolve(ref, userID: userID, connection, logger: logger) {
+                target = targetID
+                holders = try await PostgresItemSQL.holders(
+                    of: WallDisposalPlan.links(of: items), wallID: targetID, connection, logger: logger
+                )
             }
+            let plan = try WallDisposalPlan(deleting: wall, disposal, items: items, target: target, holders: holders)
+            try await carryOut(plan, userID: userID, now: now, connection, &events)
             try await connection.query("DELETE FROM walls WHERE id = \(id)", logger: logger)
         }
     }
 
     // MARK: Helpers
 
-    /// The slug for a new wall: the one asked for (refused if taken), or one made from the name
-    /// with a number added until it is free. The caller holds the user's lock.
-    private func freeSlug(for change: ValidWallChange, userID: UUID, _ connection: PostgresConnection) async throws -> String {
-        if let slug = change.slug {
-            guard try await !PostgresWallSQL.slugExists(slug, userID: userID, connection, logger: logger) else {
-                throw StoreError.slugTaken(slug)
-            }
-            return slug
-        }
-        let base = Slug.make(from: change.name ?? "wall")
-        var candidate = base
-        var number = 2
-        while try await PostgresWallSQL.slugExists(candidate, userID: userID, connection, logger: logger) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        return candidate
-    }
-
-    /// Empties a wall that is about to be deleted, as `disposal` says.
-    private func dispose(
-        itemsOf wall: Wall, _ disposal: WallDisposal, userID: UUID, now: Date, _ connection: PostgresConnection,
+    /// Writes what a wall's disposal plan decided, item by item, with an event for each change.
+    private func carryOut(
+        _ plan: WallDisposalPlan, userID: UUID, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws {
-        let ids = try await connection.query(
-            "SELECT id FROM items WHERE wall_id = \(wall.id) ORDER BY sort_key", logger: logger
-        ).all().map { try $0.decode(UUID.self) }
-        switch disposal {
-        case .refuse:
-            throw StoreError.wallNotEmpty(wall.itemCount)
-        case .deleteItems:
-            for id in ids {
+        for step in plan.steps {
+            switch step {
+            case .delete(let id):
                 guard let item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                     continue
                 }
                 _ = try await PostgresItemSQL.delete(id: id, userID: userID, connection, logger: logger)
                 try await events.record(.deleted, item: item, userID: userID, at: now, connection, logger: logger)
-            }
-        case .moveTo(let ref):
-            let target = try await PostgresWallSQL.require(ref, userID: userID, connection, logger: logger)
-            guard target != wall.id else { throw StoreError.conflict("Items can't be moved to the wall being deleted.") }
-            for id in ids {
-                guard var item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
-                    continue
-                }
-                if let link = try await PostgresItemSQL.canonicalURL(itemID: id, connection, logger: logger),
-                   let existing = try await PostgresItemSQL.fetch(
-                       wallID: target, canonicalURL: link, connection, logger: logger
-                   ) {
-                    try await merge(item, into: existing, userID: userID, now: now, connection, &events)
-                    continue
-                }
+            case .move(let id):
+                guard var item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger),
+                      let target = plan.target else { continue }
                 item.wallId = target
                 item.updatedAt = now
                 try await PostgresItemSQL.update(item, sortKey: nil, connection, logger: logger)
                 try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
+            case .merge(let id, let holderID):
+                guard let item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger),
+                      let holder = try await PostgresItemSQL.fetch(id: holderID, userID: userID, connection, logger: logger)
+                else { continue }
+                try await merge(item, into: holder, userID: userID, now: now, connection, &events)
             }
         }
     }
@@ -144,9 +116,7 @@ extension PostgresStore {
         _ item: Item, into existing: Item, userID: UUID, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws {
-        var merged = existing.absorbing(item)
-        if merged != existing {
-            merged.updatedAt = now
+        if let merged = existing.afterAbsorbing(item, at: now) {
             try await PostgresItemSQL.update(merged, sortKey: nil, connection, logger: logger)
             try await events.record(.updated, item: merged, userID: userID, at: now, connection, logger: logger)
         }

@@ -47,11 +47,31 @@ enum PostgresWallSQL {
         return try await rows.all().map(PostgresRows.wall)
     }
 
-    static func slugExists(_ slug: String, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Bool {
-        let rows = try await db.run(
-            "SELECT 1 FROM walls WHERE user_id = \(userID) AND slug = \(slug)", logger: logger
-        )
-        return try await rows.first() != nil
+    /// The walls shared with the person, each with its owner's name and their role, by owner
+    /// then the owner's order.
+    static func shared(with userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [Wall] {
+        let rows = try await db.run("""
+            SELECT \(unescaped: PostgresRows.wallColumns), u.username AS owner, m.role AS role
+            FROM wall_members m JOIN walls w ON w.id = m.wall_id JOIN users u ON u.id = w.user_id
+            WHERE m.user_id = \(userID) ORDER BY lower(u.username), w.position, w.created_at
+            """, logger: logger)
+        return try await rows.all().map { row in
+            var wall = try PostgresRows.wall(row)
+            let cells = row.makeRandomAccess()
+            wall.isDefault = false
+            wall.owner = try cells["owner"].decode(String.self)
+            wall.role = WallRole(rawValue: try cells["role"].decode(String.self))
+            return wall
+        }
+    }
+
+    /// The person's walls as the wall rules need them: slug and position.
+    static func slots(userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [WallSlot] {
+        let rows = try await db.run("SELECT slug, position FROM walls WHERE user_id = \(userID)", logger: logger)
+        return try await rows.all().map { row in
+            let columns = row.makeRandomAccess()
+            return WallSlot(slug: try columns["slug"].decode(String.self), position: try columns["position"].decode(Int.self))
+        }
     }
 
     static func insert(

@@ -15,13 +15,19 @@ enum EventSQL {
         return db.lastInsertedRowID
     }
 
-    /// Appends an event for `item` and records it in `batch` for announcing after commit.
+    /// Appends an event for `item` for its owner `userID` and for each member of its wall, and
+    /// records them in `batch` for announcing after commit; returns the owner's sequence number.
     @discardableResult
     static func record(
         _ kind: ItemEvent.Kind, item: Item, userID: UUID, at date: Date, _ db: Database, in batch: inout EventBatch
     ) throws -> Int64 {
+        let payload = kind == .deleted ? nil : item
         let seq = try append(kind, itemID: item.id, userID: userID, at: date, db)
-        batch.append(userID: userID, ItemEvent(seq: seq, type: kind, itemId: item.id, item: kind == .deleted ? nil : item))
+        batch.append(userID: userID, ItemEvent(seq: seq, type: kind, itemId: item.id, item: payload))
+        for member in try WallAccessSQL.memberIDs(wallID: item.wallId, db) where member != userID {
+            let memberSeq = try append(kind, itemID: item.id, userID: member, at: date, db)
+            batch.append(userID: member, ItemEvent(seq: memberSeq, type: kind, itemId: item.id, item: payload))
+        }
         return seq
     }
 
@@ -40,11 +46,12 @@ enum EventSQL {
             arguments: [userID.dbText, seq, ItemEvent.Kind.deleted.rawValue, limit]
         )
         return try rows.compactMap { row -> ItemEvent? in
-            guard let kind = ItemEvent.Kind(rawValue: row[1]) else { throw CorruptRow(detail: "event kind") }
-            let itemID = try SQLiteRows.uuid(row[2])
-            if kind == .deleted { return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: nil) }
+            guard let kind = ItemEvent.Kind(rawValue: row["kind"]) else { throw CorruptRow(detail: "event kind") }
+            let itemID = try SQLiteRows.uuid(row["item_id"])
+            let seq: Int64 = row["seq"]
+            if kind == .deleted { return ItemEvent(seq: seq, type: kind, itemId: itemID, item: nil) }
             guard let item = try ItemSQL.fetch(id: itemID, userID: userID, db) else { return nil }
-            return ItemEvent(seq: row[0], type: kind, itemId: itemID, item: item)
+            return ItemEvent(seq: seq, type: kind, itemId: itemID, item: item)
         }
     }
 }

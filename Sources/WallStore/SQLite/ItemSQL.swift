@@ -4,11 +4,13 @@ import WallCore
 
 /// Item reads and writes inside an open SQLite transaction.
 enum ItemSQL {
+    /// The item, if `userID` can see it: it is on one of their walls or on a wall shared with them.
     static func fetch(id: UUID, userID: UUID, _ db: Database) throws -> Item? {
-        let statement = try db.cachedStatement(
-            sql: "SELECT \(SQLiteRows.itemColumns) FROM items WHERE id = ? AND user_id = ?"
-        )
-        return try Row.fetchOne(statement, arguments: [id.dbText, userID.dbText]).map(SQLiteRows.item)
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(SQLiteRows.itemColumns) FROM items
+            WHERE id = ? AND (user_id = ? OR wall_id IN (SELECT wall_id FROM wall_members WHERE user_id = ?))
+            """)
+        return try Row.fetchOne(statement, arguments: [id.dbText, userID.dbText, userID.dbText]).map(SQLiteRows.item)
     }
 
     /// The item holding this canonical link on this wall, if any.
@@ -23,17 +25,28 @@ enum ItemSQL {
         try String.fetchOne(db, sql: "SELECT canonical_url FROM items WHERE id = ?", arguments: [itemID.dbText])
     }
 
-    static func insert(_ item: Item, canonicalURL: String?, sortKey: Int64, userID: UUID, _ db: Database) throws {
+    /// The items on a wall with their links, oldest first (what deleting the wall disposes of).
+    static func disposedItems(wallID: UUID, _ db: Database) throws -> [DisposedItem] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, canonical_url FROM items WHERE wall_id = ? ORDER BY sort_key", arguments: [wallID.dbText]
+        ).map { DisposedItem(id: try SQLiteRows.uuid($0["id"]), canonicalURL: $0["canonical_url"]) }
+    }
+
+    /// Inserts an item stored under `userID` (its wall's owner); `addedBy` is the member who
+    /// added it to a shared wall (`nil` for the owner).
+    static func insert(
+        _ item: Item, canonicalURL: String?, sortKey: Int64, userID: UUID, addedBy: UUID? = nil, _ db: Database
+    ) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags,
-                               source, state, shared_at, created_at, updated_at, sort_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               source, state, shared_at, created_at, updated_at, sort_key, added_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [
             item.id.dbText, userID.dbText, item.wallId.dbText, item.kind.rawValue, item.url, canonicalURL,
             item.title, item.text, item.userNote, SQLiteRows.tagsText(item.tags), item.source.rawValue,
             item.state.rawValue, item.sharedAt?.millisSince1970, item.createdAt.millisSince1970,
-            item.updatedAt.millisSince1970, sortKey,
+            item.updatedAt.millisSince1970, sortKey, addedBy?.dbText,
         ])
         try insertTags(item.tags, itemID: item.id, userID: userID, db)
     }

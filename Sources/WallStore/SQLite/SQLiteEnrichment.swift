@@ -45,12 +45,13 @@ enum SQLiteEnrichment {
     static func record(
         itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?, at now: Date, _ db: Database
     ) throws -> Bool {
-        if state == .pending {
+        switch EnrichmentWrite(state: state, preview: preview) {
+        case .markPending:
             try db.execute(
                 sql: "UPDATE items SET state = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-                arguments: [state.rawValue, now.millisSince1970, itemID.dbText, userID.dbText]
+                arguments: [ItemState.pending.rawValue, now.millisSince1970, itemID.dbText, userID.dbText]
             )
-        } else {
+        case .result(let state, let preview):
             try db.execute(
                 sql: """
                     UPDATE items SET state = ?, preview = ?, readable_text = ?, preview_search = ?, updated_at = ?

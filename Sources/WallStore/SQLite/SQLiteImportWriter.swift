@@ -12,50 +12,62 @@ enum SQLiteImportWriter {
     static func save(
         _ entries: [ValidImport], userID: UUID, now: Date, followUps: FollowUpPolicy, _ db: Database
     ) throws -> [ImportOutcome] {
-        var sortKey = try reservedSortKey(db)
-        let firstKey = sortKey
         var walls: [String: UUID] = [:]
-        var outcomes: [ImportOutcome] = []
-        outcomes.reserveCapacity(entries.count)
+        var wallIDs: [UUID?] = []
+        wallIDs.reserveCapacity(entries.count)
         for entry in entries {
-            let share = entry.share
-            if let itemID = try receiptItem(share.shareID, userID: userID, db) {
-                outcomes.append(.duplicate(itemID: itemID, reason: ImportOutcome.importedBefore))
-                continue
-            }
-            let wallKey = share.wall ?? ""
-            guard let wallID = try walls[wallKey] ?? WallSQL.resolve(share.wall, userID: userID, db) else {
-                outcomes.append(.skipped(reason: "There is no wall \(share.wall ?? "")."))
-                continue
-            }
-            walls[wallKey] = wallID
-            if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
-                try ShareReceiptSQL.insert(share, itemID: existing.id, duplicate: true, userID: userID, at: now, db)
-                outcomes.append(.duplicate(itemID: existing.id, reason: ImportOutcome.alreadyOnWall))
-                continue
-            }
-            let createdAt = entry.createdAt ?? now
-            let followUpJobs = followUps.jobs(for: share.kind)
-            var item = Item(
-                id: try idIsFree(share.shareID, db) ? share.shareID : UUID.timeOrdered(at: now), kind: share.kind,
-                url: share.url, title: share.title, text: share.text, userNote: share.note, tags: share.tags,
-                wallId: wallID, source: share.source, state: followUpJobs.isEmpty ? .ready : .pending, sharedAt: share.sharedAt,
-                createdAt: createdAt, updatedAt: entry.updatedAt ?? createdAt
-            )
-            item.file = entry.file
+            let ref = entry.share.wall ?? ""
+            let wallID = try walls[ref] ?? WallSQL.resolve(entry.share.wall, userID: userID, db)
+            walls[ref] = wallID
+            wallIDs.append(wallID)
+        }
+        let known = try knownRows(entries, wallIDs: wallIDs, userID: userID, db)
+        let plan = ImportPlan(entries, wallIDs: wallIDs, known: known, followUps: followUps, now: now)
+        var sortKey = try reservedSortKey(db)
+        for new in plan.newItems {
             sortKey += 1
-            try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: sortKey, userID: userID, db)
-            if let file = item.file {
+            try ItemSQL.insert(new.item, canonicalURL: new.canonicalURL, sortKey: sortKey, userID: userID, db)
+            if let file = new.item.file {
                 try db.execute(
-                    sql: "UPDATE items SET file = ? WHERE id = ?", arguments: [try ItemFileColumn.encode(file), item.id.dbText]
+                    sql: "UPDATE items SET file = ? WHERE id = ?", arguments: [try ItemFileColumn.encode(file), new.item.id.dbText]
                 )
             }
-            try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
-            try SQLiteJobSQL.insertFollowUps(followUpJobs, priority: .bulk, item: item, userID: userID, now: now, db)
-            outcomes.append(.imported(item))
         }
-        if sortKey != firstKey { try reserve(upTo: sortKey, db) }
-        return outcomes
+        if !plan.newItems.isEmpty { try reserve(upTo: sortKey, db) }
+        for receipt in plan.receipts {
+            try ShareReceiptSQL.insert(
+                shareID: receipt.shareID, fingerprint: receipt.fingerprint, itemID: receipt.itemID,
+                duplicate: receipt.duplicate, userID: userID, at: now, db
+            )
+        }
+        for job in plan.jobs {
+            try SQLiteJobSQL.insert(
+                JobRules.queued(NewJob(kind: job.kind, itemID: job.itemID, userID: userID, priority: .bulk), id: job.id, now: now),
+                db
+            )
+        }
+        return plan.outcomes
+    }
+
+    /// What the database holds already for these entries: their receipts, their links on their
+    /// walls, and entry ids some item has as its id.
+    private static func knownRows(
+        _ entries: [ValidImport], wallIDs: [UUID?], userID: UUID, _ db: Database
+    ) throws -> KnownImportRows {
+        var known = KnownImportRows()
+        for (entry, wallID) in zip(entries, wallIDs) {
+            let share = entry.share
+            if let itemID = try receiptItem(share.shareID, userID: userID, db) {
+                known.receipts[share.shareID] = itemID
+                continue
+            }
+            if let wallID, let link = share.canonicalURL,
+               let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
+                known.links[WallLinkKey(wallID: wallID, canonicalURL: link)] = existing.id
+            }
+            if try !idIsFree(share.shareID, db) { known.takenIDs.insert(share.shareID) }
+        }
+        return known
     }
 
     private static func receiptItem(_ shareID: UUID, userID: UUID, _ db: Database) throws -> UUID? {

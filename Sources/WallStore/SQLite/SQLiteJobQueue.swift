@@ -31,16 +31,17 @@ struct SQLiteJobQueue: JobQueue {
         let until = now.addingTimeInterval(lease.seconds).roundedToMillis
         let kindList = kinds.map(\.rawValue)
         let marks = databaseQuestionMarks(count: kindList.count)
+        let lostWorkers: StatementArguments = [
+            now.millisSince1970, JobRules.lostWorkerError, now.millisSince1970, retry.maxAttempts,
+        ]
         return try await writes.write(background: true) { db, _ in
             // A job whose worker vanished on its last attempt is dead, not run again.
             try db.execute(
                 sql: """
-                    UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = ?,
-                        last_error = 'The worker''s lease expired on the last attempt (it stopped or hung).'
+                    UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = ?, last_error = ?
                     WHERE state = 'running' AND lease_expires_at <= ? AND attempts >= ? AND kind IN (\(marks))
                     """,
-                arguments: StatementArguments([now.millisSince1970, now.millisSince1970, Int64(retry.maxAttempts)])
-                    + StatementArguments(kindList)
+                arguments: lostWorkers + StatementArguments(kindList)
             )
             let ids = try SQLiteJobSQL.dueIDs(kinds: kindList, now: now, limit: limit, db)
             return try ids.compactMap { id in
@@ -78,8 +79,9 @@ struct SQLiteJobQueue: JobQueue {
         return try await writes.write(background: true) { db, _ -> JobState? in
             guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
                   job.lease == lease else { return nil }
-            let dead = permanent || job.attempts >= retry.maxAttempts
-            let runAt = now.addingTimeInterval(retry.delay(afterAttempt: job.attempts).seconds).roundedToMillis
+            let settled = JobRules.settle(
+                attempts: job.attempts, runAt: job.runAt, permanent: permanent, retry: retry, now: now
+            )
             try db.execute(
                 sql: """
                     UPDATE jobs SET state = ?, run_at = ?, last_error = ?, lease_id = NULL, lease_expires_at = NULL,
@@ -87,11 +89,11 @@ struct SQLiteJobQueue: JobQueue {
                     WHERE id = ?
                     """,
                 arguments: [
-                    (dead ? JobState.dead : .queued).rawValue, (dead ? job.runAt : runAt).millisSince1970, message,
-                    now.millisSince1970, lease.jobID.dbText,
+                    settled.state.rawValue, settled.runAt.millisSince1970, message, now.millisSince1970,
+                    lease.jobID.dbText,
                 ]
             )
-            return dead ? .dead : .queued
+            return settled.state
         }
     }
 
@@ -155,12 +157,7 @@ enum SQLiteJobSQL {
                 throw StoreError.notFound("user")
             }
         }
-        let stored = Job(
-            id: UUID.timeOrdered(at: now), kind: job.kind, itemID: job.itemID, userID: job.userID,
-            payload: job.payload, priority: job.priority, state: .queued, attempts: 0,
-            runAt: (job.runAt ?? now).roundedToMillis, leaseOwner: nil, leaseExpiresAt: nil, lease: nil,
-            lastError: nil, createdAt: now
-        )
+        let stored = JobRules.queued(job, id: UUID.timeOrdered(at: now), now: now)
         try insert(stored, db)
         return stored
     }
@@ -171,18 +168,12 @@ enum SQLiteJobSQL {
         payload: (JobKind) -> String? = { _ in nil }
     ) throws {
         for kind in kinds {
-            try insert(
-                Job(
-                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: userID, payload: payload(kind),
-                    priority: priority, state: .queued, attempts: 0, runAt: now, leaseOwner: nil, leaseExpiresAt: nil,
-                    lease: nil, lastError: nil, createdAt: now
-                ),
-                db
-            )
+            let job = NewJob(kind: kind, itemID: item.id, userID: userID, payload: payload(kind), priority: priority)
+            try insert(JobRules.queued(job, id: UUID.timeOrdered(at: now), now: now), db)
         }
     }
 
-    private static func insert(_ job: Job, _ db: Database) throws {
+    static func insert(_ job: Job, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
                               updated_at)
@@ -244,9 +235,9 @@ enum SQLiteJobSQL {
         var id: String
 
         init(_ row: Row) {
-            priority = row[0]
-            runAt = row[1]
-            id = row[2]
+            priority = row["priority"]
+            runAt = row["run_at"]
+            id = row["id"]
         }
 
         static func < (lhs: DueJob, rhs: DueJob) -> Bool {
@@ -259,16 +250,18 @@ enum SQLiteJobSQL {
     }
 
     static func job(_ row: Row) throws -> Job {
-        let id = try SQLiteRows.uuid(row[0])
-        guard let state = JobState(rawValue: row[6]) else { throw CorruptRow(detail: "unknown job state \(row[6] as String)") }
-        let leaseID = try (row[11] as String?).map(SQLiteRows.uuid)
+        let id = try SQLiteRows.uuid(row["id"])
+        let stateText: String = row["state"]
+        guard let state = JobState(rawValue: stateText) else { throw CorruptRow(detail: "unknown job state \(stateText)") }
+        let leaseID = try (row["lease_id"] as String?).map(SQLiteRows.uuid)
         return Job(
-            id: id, kind: JobKind(rawValue: row[1]), itemID: try (row[2] as String?).map(SQLiteRows.uuid),
-            userID: try (row[3] as String?).map(SQLiteRows.uuid), payload: row[4],
-            priority: JobPriority(rawValue: row[5]), state: state, attempts: row[7],
-            runAt: SQLiteRows.date(row[8]), leaseOwner: row[9], leaseExpiresAt: (row[10] as Int64?).map(SQLiteRows.date),
-            lease: leaseID.map { JobLease(jobID: id, leaseID: $0) }, lastError: row[12],
-            createdAt: SQLiteRows.date(row[13])
+            id: id, kind: JobKind(rawValue: row["kind"]), itemID: try (row["item_id"] as String?).map(SQLiteRows.uuid),
+            userID: try (row["user_id"] as String?).map(SQLiteRows.uuid), payload: row["payload"],
+            priority: JobPriority(rawValue: row["priority"]), state: state, attempts: row["attempts"],
+            runAt: SQLiteRows.date(row["run_at"]), leaseOwner: row["lease_owner"],
+            leaseExpiresAt: (row["lease_expires_at"] as Int64?).map(SQLiteRows.date),
+            lease: leaseID.map { JobLease(jobID: id, leaseID: $0) }, lastError: row["last_error"],
+            createdAt: SQLiteRows.date(row["created_at"])
         )
     }
 }

@@ -12,6 +12,7 @@ enum SQLiteMigrations {
         ("v4-item-files", SQLiteFileMigration.v4ItemFiles),
         ("v5-jobs", v5Jobs),
         ("v6-link-previews", SQLiteEnrichment.v6LinkPreviews),
+        ("v8-shared-walls", v8SharedWalls),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails

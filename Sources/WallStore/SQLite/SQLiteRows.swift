@@ -4,30 +4,36 @@ import WallCore
 
 /// How the SQLite store turns rows into domain values and domain values into column values.
 enum SQLiteRows {
-    /// The item columns every item query selects, in the order `item(from:)` reads them.
+    /// The item columns every item query selects, read by name in `item(from:)`.
     static let itemColumns = """
         id, wall_id, kind, url, title, text, note, tags, source, state, shared_at, created_at, updated_at, sort_key, pk,
-        file, preview
+        file, preview, (SELECT username FROM users WHERE users.id = items.added_by) AS added_by_name
         """
 
     static func item(from row: Row) throws -> Item {
         var item = Item(
-            id: try uuid(row[0]), kind: try decode(ItemKind.self, row[2]), url: row[3], title: row[4],
-            text: row[5], userNote: row[6], tags: tags(from: row[7]), wallId: try uuid(row[1]),
-            source: try decode(ShareSource.self, row[8]), state: try decode(ItemState.self, row[9]),
-            sharedAt: (row[10] as Int64?).map(date), createdAt: date(row[11]), updatedAt: date(row[12])
+            id: try uuid(row["id"]), kind: try decode(ItemKind.self, row["kind"]), url: row["url"], title: row["title"],
+            text: row["text"], userNote: row["note"], tags: tags(from: row["tags"]), wallId: try uuid(row["wall_id"]),
+            source: try decode(ShareSource.self, row["source"]), state: try decode(ItemState.self, row["state"]),
+            sharedAt: (row["shared_at"] as Int64?).map(date), createdAt: date(row["created_at"]),
+            updatedAt: date(row["updated_at"])
         )
-        item.file = try ItemFileColumn.decode(row[15])
-        item.preview = try PreviewColumn.decode(row[16])
+        item.file = try ItemFileColumn.decode(row["file"])
+        item.preview = try PreviewColumn.decode(row["preview"])
+        item.addedBy = row["added_by_name"]
         return item
     }
 
-    static let wallColumns = "w.id, w.slug, w.name, w.is_default, w.position, w.created_at"
+    /// The wall columns every wall query selects (from `walls w`), with its item count.
+    static let wallColumns = """
+        w.id, w.slug, w.name, w.is_default, w.position, w.created_at,
+        (SELECT count(*) FROM items i WHERE i.wall_id = w.id) AS item_count
+        """
 
-    static func wall(from row: Row, itemCount: Int) throws -> Wall {
+    static func wall(from row: Row) throws -> Wall {
         Wall(
-            id: try uuid(row[0]), slug: row[1], name: row[2], isDefault: row[3], position: row[4],
-            itemCount: itemCount, createdAt: date(row[5])
+            id: try uuid(row["id"]), slug: row["slug"], name: row["name"], isDefault: row["is_default"],
+            position: row["position"], itemCount: row["item_count"], createdAt: date(row["created_at"])
         )
     }
 

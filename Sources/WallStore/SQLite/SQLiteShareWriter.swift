@@ -54,29 +54,33 @@ struct SQLiteShareWriter: Sendable {
         _ events: inout EventBatch
     ) throws -> ShareOutcome {
         if let replay = try ShareReceiptSQL.replay(of: share, userID: userID, db) { return replay }
-        let wallID = try WallSQL.require(share.wall, userID: userID, db)
+        let access = try WallAccessSQL.require(share.wall, actor: userID, db)
+        try access.requirePost()
+        let owner = access.ownerID
+        let wallID = access.wallID
 
         if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
             let item = ShareRules.merged(existing, with: share, now: now)
-            let seq = try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            let seq = try EventSQL.record(.updated, item: item, userID: owner, at: now, db, in: &events)
             try ItemSQL.update(item, sortKey: seq, db)
-            if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: userID, db) }
+            if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: owner, db) }
             try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: true, userID: userID, at: now, db)
             if ShareRules.rereadsSnapshot(share, into: existing) {
                 try SQLiteJobSQL.insertFollowUps(
-                    [.enrich], priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+                    [.enrich], priority: followUps.priority(for: share.source), item: item, userID: owner, now: now, db,
                     payload: { _ in share.enrichPayload }
                 )
             }
             return ShareOutcome(kind: .duplicate, item: item)
         }
 
-        let item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: followUps)
-        let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
-        try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: userID, db)
+        var item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: followUps)
+        item.addedBy = try access.addedBy.flatMap { try UserSQL.username(id: $0, db) }
+        let seq = try EventSQL.record(.created, item: item, userID: owner, at: now, db, in: &events)
+        try ItemSQL.insert(item, canonicalURL: share.canonicalURL, sortKey: seq, userID: owner, addedBy: access.addedBy, db)
         try ShareReceiptSQL.insert(share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
         try SQLiteJobSQL.insertFollowUps(
-            followUps.jobs(for: share), priority: followUps.priority(for: share.source), item: item, userID: userID, now: now, db,
+            followUps.jobs(for: share), priority: followUps.priority(for: share.source), item: item, userID: owner, now: now, db,
             payload: { followUps.payload(for: $0, of: share) }
         )
         return ShareOutcome(kind: .created, item: item)
@@ -111,8 +115,9 @@ enum ShareReceiptSQL {
         guard let row = try Row.fetchOne(statement, arguments: [userID.dbText, share.shareID.dbText]) else {
             return nil
         }
+        let itemID = try SQLiteRows.uuid(row["item_id"])
         let receipt = KnownReceipt(
-            fingerprint: row[1], duplicate: row[2], item: try ItemSQL.fetch(id: try SQLiteRows.uuid(row[0]), userID: userID, db)
+            fingerprint: row["fingerprint"], duplicate: row["duplicate"], item: try ItemSQL.fetch(id: itemID, userID: userID, db)
         )
         return try ShareRules.replay(of: share, receipt: receipt)
     }
@@ -120,12 +125,22 @@ enum ShareReceiptSQL {
     static func insert(
         _ share: ValidShare, itemID: UUID, duplicate: Bool, userID: UUID, at date: Date, _ db: Database
     ) throws {
+        try insert(
+            shareID: share.shareID, fingerprint: share.fingerprint, itemID: itemID, duplicate: duplicate,
+            userID: userID, at: date, db
+        )
+    }
+
+    static func insert(
+        shareID: UUID, fingerprint: String, itemID: UUID, duplicate: Bool, userID: UUID, at date: Date,
+        _ db: Database
+    ) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [
-            userID.dbText, share.shareID.dbText, itemID.dbText, share.fingerprint, duplicate, date.millisSince1970,
+            userID.dbText, shareID.dbText, itemID.dbText, fingerprint, duplicate, date.millisSince1970,
         ])
     }
 }

@@ -92,7 +92,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT id, user_id FROM tokens WHERE token_hash = ?", arguments: [tokenHash]
-            ).map { TokenOwner(tokenID: try SQLiteRows.uuid($0[0]), userID: try SQLiteRows.uuid($0[1])) }
+            ).map { TokenOwner(tokenID: try SQLiteRows.uuid($0["id"]), userID: try SQLiteRows.uuid($0["user_id"])) }
         }
     }
 

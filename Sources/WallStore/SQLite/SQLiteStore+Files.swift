@@ -14,10 +14,14 @@ extension SQLiteStore {
                     outcomes.append(replay)
                     continue
                 }
-                let wallID = try WallSQL.require(part.share.wall, userID: userID, db)
-                let item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
-                let seq = try EventSQL.record(.created, item: item, userID: userID, at: now, db, in: &events)
-                try ItemSQL.insert(item, canonicalURL: nil, sortKey: seq, userID: userID, db)
+                let access = try WallAccessSQL.require(part.share.wall, actor: userID, db)
+                try access.requirePost()
+                var item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: access.wallID, at: now)
+                item.addedBy = try access.addedBy.flatMap { try UserSQL.username(id: $0, db) }
+                let seq = try EventSQL.record(.created, item: item, userID: access.ownerID, at: now, db, in: &events)
+                try ItemSQL.insert(
+                    item, canonicalURL: nil, sortKey: seq, userID: access.ownerID, addedBy: access.addedBy, db
+                )
                 try db.execute(
                     sql: "UPDATE items SET file = ? WHERE id = ?",
                     arguments: [try ItemFileColumn.encode(item.file), item.id.dbText]
@@ -25,7 +29,7 @@ extension SQLiteStore {
                 try ShareReceiptSQL.insert(part.share, itemID: item.id, duplicate: false, userID: userID, at: now, db)
                 try SQLiteJobSQL.insertFollowUps(
                     followUps.jobs(for: item.kind), priority: followUps.priority(for: item.source), item: item,
-                    userID: userID, now: now, db
+                    userID: access.ownerID, now: now, db
                 )
                 outcomes.append(ShareOutcome(kind: .created, item: item))
             }

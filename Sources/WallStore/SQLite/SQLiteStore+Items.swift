@@ -19,22 +19,37 @@ extension SQLiteStore {
             // leading `+` keeps SQLite off a column's index, so it can't choose the walk.
             let sparse = try query.search.map { try Self.isSparse($0, db) } ?? false
             let indexed = { (column: String) in sparse ? "+" + column : column }
-            var conditions = [indexed("user_id") + " = ?"]
-            var arguments: StatementArguments = [userID.dbText]
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            var tagOwners = [userID]
             if let wall = query.wall {
-                guard let wallID = try WallSQL.resolve(wall, userID: userID, db) else {
+                guard let access = try WallAccessSQL.access(wall, actor: userID, db) else {
                     throw StoreError.notFound("wall")
                 }
                 conditions.append(indexed("wall_id") + " = ?")
-                arguments += [wallID.dbText]
+                arguments += [access.wallID.dbText]
+                tagOwners = [access.ownerID]
+            } else {
+                let shared = try WallAccessSQL.sharedWallIDs(actor: userID, db)
+                if shared.isEmpty {
+                    conditions.append(indexed("user_id") + " = ?")
+                    arguments += [userID.dbText]
+                } else {
+                    // The person's own items, and those on the walls shared with them.
+                    conditions.append("(user_id = ? OR wall_id IN (\(databaseQuestionMarks(count: shared.count))))")
+                    arguments += [userID.dbText] + StatementArguments(shared.map(\.dbText))
+                    tagOwners += try WallAccessSQL.owners(of: shared, db)
+                }
             }
             if let kind = query.kind {
                 conditions.append("kind = ?")
                 arguments += [kind.rawValue]
             }
             if let tag = query.tag {
-                conditions.append("id IN (SELECT item_id FROM item_tags WHERE user_id = ? AND tag = ?)")
-                arguments += [userID.dbText, tag.lowercased()]
+                conditions.append("""
+                    id IN (SELECT item_id FROM item_tags WHERE user_id IN (\(databaseQuestionMarks(count: tagOwners.count))) AND tag = ?)
+                    """)
+                arguments += StatementArguments(tagOwners.map(\.dbText)) + [tag.lowercased()]
             }
             if let search = query.search {
                 conditions.append("pk IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
@@ -54,7 +69,7 @@ extension SQLiteStore {
                 arguments: arguments
             )
             let page = rows.prefix(query.limit)
-            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0[13]).encoded } : nil
+            let next = rows.count > query.limit ? page.last.map { ItemCursor(sortKey: $0["sort_key"]).encoded } : nil
             return ItemPage(items: try page.map(SQLiteRows.item), nextCursor: next)
         }
     }
@@ -62,22 +77,25 @@ extension SQLiteStore {
     public func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item {
         let now = self.now
         return try await write { db, events in
-            guard let current = try ItemSQL.fetch(id: id, userID: userID, db) else {
-                throw StoreError.notFound("item")
-            }
-            var item = current.applying(patch)
-            if case .set(let ref) = patch.wall {
-                item.wallId = try WallSQL.require(ref, userID: userID, db)
-                if item.wallId != current.wallId, let link = try ItemSQL.canonicalURL(itemID: id, db),
-                   try ItemSQL.fetch(wallID: item.wallId, canonicalURL: link, db) != nil {
-                    throw StoreError.conflict("That link is already on the other wall.")
+            guard let (access, addedBy) = try WallAccessSQL.access(itemID: id, actor: userID, db),
+                  let current = try ItemSQL.fetch(id: id, userID: userID, db)
+            else { throw StoreError.notFound("item") }
+            try access.requireChange(itemAddedBy: addedBy)
+            var target: UUID?
+            var holder: UUID?
+            if let ref = patch.targetWallRef {
+                let destination = try WallAccessSQL.require(ref, actor: userID, db)
+                try access.requireMove(to: destination)
+                target = destination.wallID
+                holder = try ItemSQL.canonicalURL(itemID: id, db).flatMap { link in
+                    try ItemSQL.fetch(wallID: destination.wallID, canonicalURL: link, db)?.id
                 }
             }
-            guard item != current else { return current }
-            item.updatedAt = now
+            guard let item = try ItemUpdateRule.updated(current, by: patch, targetWall: target, linkHolder: holder, now: now)
+            else { return current }
             try ItemSQL.update(item, sortKey: nil, db)
-            if item.tags != current.tags { try ItemSQL.replaceTags(item.tags, itemID: id, userID: userID, db) }
-            try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            if item.tags != current.tags { try ItemSQL.replaceTags(item.tags, itemID: id, userID: access.ownerID, db) }
+            try EventSQL.record(.updated, item: item, userID: access.ownerID, at: now, db, in: &events)
             return item
         }
     }
@@ -85,9 +103,12 @@ extension SQLiteStore {
     public func deleteItem(id: UUID, userID: UUID) async throws -> Bool {
         let now = self.now
         return try await write { db, events in
-            guard let item = try ItemSQL.fetch(id: id, userID: userID, db) else { return false }
-            _ = try ItemSQL.delete(id: id, userID: userID, db)
-            try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
+            guard let (access, addedBy) = try WallAccessSQL.access(itemID: id, actor: userID, db),
+                  let item = try ItemSQL.fetch(id: id, userID: userID, db)
+            else { return false }
+            try access.requireChange(itemAddedBy: addedBy)
+            _ = try ItemSQL.delete(id: id, userID: access.ownerID, db)
+            try EventSQL.record(.deleted, item: item, userID: access.ownerID, at: now, db, in: &events)
             return true
         }
     }

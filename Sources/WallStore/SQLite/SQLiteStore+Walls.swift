@@ -4,52 +4,41 @@ import WallCore
 
 extension SQLiteStore {
     public func walls(userID: UUID) async throws -> [Wall] {
-        try await pool.read { db in try WallSQL.all(userID: userID, db) }
+        try await pool.read { db in try WallSQL.all(userID: userID, db) + WallSQL.shared(with: userID, db) }
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
         try await pool.read { db in
-            guard let id = try WallSQL.resolve(ref, userID: userID, db) else { return nil }
-            return try WallSQL.fetch(id: id, userID: userID, db)
+            guard let access = try WallAccessSQL.access(ref, actor: userID, db) else { return nil }
+            if access.isOwner { return try WallSQL.fetch(id: access.wallID, userID: userID, db) }
+            return try WallSQL.shared(with: userID, db).first { $0.id == access.wallID }
         }
     }
 
     public func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall {
         let now = self.now
         return try await write { db, _ in
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM walls WHERE user_id = ?", arguments: [userID.dbText]
-            ) ?? 0
-            guard count < Limits.maxWallsPerUser else { throw StoreError.tooManyWalls }
-            let slug = try Self.freeSlug(for: change, userID: userID, db)
-            let position = try Int.fetchOne(
-                db, sql: "SELECT coalesce(max(position), -1) + 1 FROM walls WHERE user_id = ?",
-                arguments: [userID.dbText]
-            ) ?? 0
+            let wall = try WallRules.newWall(change, existing: try WallSQL.slots(userID: userID, db))
             let id = UUID.timeOrdered(at: now)
             try WallSQL.insert(
-                id: id, slug: slug, name: change.name ?? slug, isDefault: false,
-                position: change.position ?? position, userID: userID, at: now, db
+                id: id, slug: wall.slug, name: wall.name, isDefault: false, position: wall.position, userID: userID,
+                at: now, db
             )
-            guard let wall = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
-            return wall
+            guard let stored = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
+            return stored
         }
     }
 
     public func updateWall(id: UUID, change: ValidWallChange, userID: UUID) async throws -> Wall {
         try await write { db, _ in
+            try WallAccessSQL.access(wallID: id, actor: userID, db)?.requireOwner()
             guard let current = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
-            if let slug = change.slug, slug != current.slug, try WallSQL.slugExists(slug, userID: userID, db) {
-                throw StoreError.slugTaken(slug)
-            }
+            let taken = Set(try WallSQL.slots(userID: userID, db).map(\.slug))
+            let wall = try WallRules.updated(current, with: change, taken: taken)
             try db.execute(
                 sql: "UPDATE walls SET name = ?, slug = ?, position = ? WHERE id = ?",
-                arguments: [
-                    change.name ?? current.name, change.slug ?? current.slug, change.position ?? current.position,
-                    id.dbText,
-                ]
+                arguments: [wall.name, wall.slug, wall.position, id.dbText]
             )
-            guard let wall = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
             return wall
         }
     }
@@ -57,32 +46,47 @@ extension SQLiteStore {
     public func deleteWall(id: UUID, userID: UUID, disposal: WallDisposal) async throws {
         let now = self.now
         try await write { db, events in
+            try WallAccessSQL.access(wallID: id, actor: userID, db)?.requireOwner()
             guard let wall = try WallSQL.fetch(id: id, userID: userID, db) else { throw StoreError.notFound("wall") }
-            guard !wall.isDefault else { throw StoreError.defaultWallRequired }
-            if wall.itemCount > 0 {
-                try Self.dispose(itemsOf: wall, disposal, userID: userID, now: now, db, &events)
+            let items = try ItemSQL.disposedItems(wallID: id, db)
+            var target: UUID?
+            var holders: [String: UUID] = [:]
+            if case .moveTo(let ref) = disposal, let targetID = try WallSQL.resolve(ref, userID: userID, db) {
+                target = targetID
+                for link in WallDisposalPlan.links(of: items) {
+                    if let holder = try ItemSQL.fetch(wallID: targetID, canonicalURL: link, db) { holders[link] = holder.id }
+                }
             }
+            let plan = try WallDisposalPlan(deleting: wall, disposal, items: items, target: target, holders: holders)
+            try Self.carryOut(plan, userID: userID, now: now, db, &events)
             try db.execute(sql: "DELETE FROM walls WHERE id = ?", arguments: [id.dbText])
         }
     }
 
     // MARK: Helpers
 
-    /// The slug for a new wall: the one asked for (refused if taken), or one made from the name
-    /// with a number added until it is free.
-    private static func freeSlug(for change: ValidWallChange, userID: UUID, _ db: Database) throws -> String {
-        if let slug = change.slug {
-            guard try !WallSQL.slugExists(slug, userID: userID, db) else { throw StoreError.slugTaken(slug) }
-            return slug
+    /// Writes what a wall's disposal plan decided, item by item, with an event for each change.
+    private static func carryOut(
+        _ plan: WallDisposalPlan, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
+    ) throws {
+        for step in plan.steps {
+            switch step {
+            case .delete(let id):
+                guard let item = try ItemSQL.fetch(id: id, userID: userID, db) else { continue }
+                _ = try ItemSQL.delete(id: id, userID: userID, db)
+                try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
+            case .move(let id):
+                guard var item = try ItemSQL.fetch(id: id, userID: userID, db), let target = plan.target else { continue }
+                item.wallId = target
+                item.updatedAt = now
+                try ItemSQL.update(item, sortKey: nil, db)
+                try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
+            case .merge(let id, let holderID):
+                guard let item = try ItemSQL.fetch(id: id, userID: userID, db),
+                      let holder = try ItemSQL.fetch(id: holderID, userID: userID, db) else { continue }
+                try merge(item, into: holder, userID: userID, now: now, db, &events)
+            }
         }
-        let base = Slug.make(from: change.name ?? "wall")
-        var candidate = base
-        var number = 2
-        while try WallSQL.slugExists(candidate, userID: userID, db) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        return candidate
     }
 
     /// Merges an item into the item holding the same link on the target wall: its note and tags
@@ -90,9 +94,7 @@ extension SQLiteStore {
     private static func merge(
         _ item: Item, into existing: Item, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
     ) throws {
-        var merged = existing.absorbing(item)
-        if merged != existing {
-            merged.updatedAt = now
+        if let merged = existing.afterAbsorbing(item, at: now) {
             try ItemSQL.update(merged, sortKey: nil, db)
             if merged.tags != existing.tags {
                 try ItemSQL.replaceTags(merged.tags, itemID: merged.id, userID: userID, db)
@@ -105,40 +107,5 @@ extension SQLiteStore {
         )
         _ = try ItemSQL.delete(id: item.id, userID: userID, db)
         try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
-    }
-
-    /// Empties a wall that is about to be deleted, as `disposal` says.
-    private static func dispose(
-        itemsOf wall: Wall, _ disposal: WallDisposal, userID: UUID, now: Date, _ db: Database,
-        _ events: inout EventBatch
-    ) throws {
-        let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM items WHERE wall_id = ? ORDER BY sort_key", arguments: [wall.id.dbText]
-        ).map(SQLiteRows.uuid)
-        switch disposal {
-        case .refuse:
-            throw StoreError.wallNotEmpty(wall.itemCount)
-        case .deleteItems:
-            for id in ids {
-                guard let item = try ItemSQL.fetch(id: id, userID: userID, db) else { continue }
-                _ = try ItemSQL.delete(id: id, userID: userID, db)
-                try EventSQL.record(.deleted, item: item, userID: userID, at: now, db, in: &events)
-            }
-        case .moveTo(let ref):
-            let target = try WallSQL.require(ref, userID: userID, db)
-            guard target != wall.id else { throw StoreError.conflict("Items can't be moved to the wall being deleted.") }
-            for id in ids {
-                guard var item = try ItemSQL.fetch(id: id, userID: userID, db) else { continue }
-                if let link = try ItemSQL.canonicalURL(itemID: id, db),
-                   let existing = try ItemSQL.fetch(wallID: target, canonicalURL: link, db) {
-                    try merge(item, into: existing, userID: userID, now: now, db, &events)
-                    continue
-                }
-                item.wallId = target
-                item.updatedAt = now
-                try ItemSQL.update(item, sortKey: nil, db)
-                try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
-            }
-        }
     }
 }

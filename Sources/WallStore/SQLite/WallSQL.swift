@@ -31,30 +31,47 @@ enum WallSQL {
         let row = try Row.fetchOne(
             db,
             sql: """
-                SELECT \(SQLiteRows.wallColumns), (SELECT count(*) FROM items i WHERE i.wall_id = w.id)
-                FROM walls w WHERE w.id = ? AND w.user_id = ?
+                SELECT \(SQLiteRows.wallColumns) FROM walls w WHERE w.id = ? AND w.user_id = ?
                 """,
             arguments: [id.dbText, userID.dbText]
         )
-        return try row.map { try SQLiteRows.wall(from: $0, itemCount: $0[6]) }
+        return try row.map { try SQLiteRows.wall(from: $0) }
     }
 
     static func all(userID: UUID, _ db: Database) throws -> [Wall] {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT \(SQLiteRows.wallColumns), (SELECT count(*) FROM items i WHERE i.wall_id = w.id)
-                FROM walls w WHERE w.user_id = ? ORDER BY w.position, w.created_at
+                SELECT \(SQLiteRows.wallColumns) FROM walls w WHERE w.user_id = ? ORDER BY w.position, w.created_at
                 """,
             arguments: [userID.dbText]
-        ).map { try SQLiteRows.wall(from: $0, itemCount: $0[6]) }
+        ).map { try SQLiteRows.wall(from: $0) }
     }
 
-    static func slugExists(_ slug: String, userID: UUID, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM walls WHERE user_id = ? AND slug = ?)",
-            arguments: [userID.dbText, slug]
-        ) ?? false
+    /// The walls shared with the person, each with its owner's name and their role, by owner
+    /// then the owner's order.
+    static func shared(with userID: UUID, _ db: Database) throws -> [Wall] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(SQLiteRows.wallColumns), u.username AS owner, m.role AS role
+                FROM wall_members m JOIN walls w ON w.id = m.wall_id JOIN users u ON u.id = w.user_id
+                WHERE m.user_id = ? ORDER BY u.username, w.position, w.created_at
+                """,
+            arguments: [userID.dbText]
+        ).map { row in
+            var wall = try SQLiteRows.wall(from: row)
+            wall.isDefault = false
+            wall.owner = row["owner"]
+            wall.role = (row["role"] as String?).flatMap(WallRole.init(rawValue:))
+            return wall
+        }
+    }
+
+    /// The person's walls as the wall rules need them: slug and position.
+    static func slots(userID: UUID, _ db: Database) throws -> [WallSlot] {
+        try Row.fetchAll(db, sql: "SELECT slug, position FROM walls WHERE user_id = ?", arguments: [userID.dbText])
+            .map { WallSlot(slug: $0["slug"], position: $0["position"]) }
     }
 
     static func insert(

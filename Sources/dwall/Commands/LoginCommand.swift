@@ -1,4 +1,5 @@
 import ArgumentParser
+import DwallAdmin
 import Foundation
 import ShareKit
 import WallCore

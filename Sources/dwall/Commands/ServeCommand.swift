@@ -1,8 +1,10 @@
 import ArgumentParser
+import DwallAdmin
 import Foundation
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import WallApp
 import WallCore
 import WallServer
 import WallStore
@@ -154,7 +156,7 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         }
         let gate = ShutdownGate()
         let app = try await buildApplication(self, gate: gate)
-        logger.info("Storing in \(StoreOpener.describe(self))")
+        logger.info("Storing in \(StoreOpener.describe(storeLocation))")
         if rateLimit == 0 { logger.notice("Rate limiting is off") }
         let group = ServiceGroup(configuration: .init(
             services: [app, ShutdownGateService(gate: gate)],

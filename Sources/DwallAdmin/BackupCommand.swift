@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import WallStore
+
+/// `dwall backup DEST`: a consistent copy of the data folder, taken while the server runs.
+public struct BackupCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the database and every file it refers to into a new folder, while the server runs.",
+        discussion: """
+            SQLite: the database is copied as it was at one instant (SQLite's online backup), then \
+            every file it refers to; shares go on meanwhile. PostgreSQL: back the database up with \
+            pg_dump first; this copies every stored file. Restore with `dwall restore DEST --data DIR`.
+            """
+    )
+
+    @OptionGroup var storage: StorageOptions
+
+    @Argument(help: "The folder to write the backup into (new or empty).")
+    var destination: String
+
+    /// Makes the command from its defaults (the flags fill it in).
+    public init() {}
+
+    /// Runs the command.
+    public func run() async throws {
+        let started = ContinuousClock.now
+        let manifest = try CommandErrors.explainBackup {
+            try DataBackup.run(
+                dataDirectory: storage.absoluteDataDirectory,
+                databasePath: storage.databaseURL == nil ? storage.databasePath : nil,
+                to: destination
+            )
+        }
+        let seconds = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+        let items = manifest.items.map { "\($0) items, " } ?? ""
+        print("Backed up \(items)\(manifest.blobs) files (\(manifest.blobBytes) bytes) to \(destination) in \(seconds).")
+        if manifest.database == "postgresql" {
+            print("The database is in PostgreSQL: back it up with pg_dump (see the README), before this command.")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import WallCore
+import WallStore
+
+/// The application core over one store, made once at start-up: the use cases the HTTP API and
+/// the web wall only translate, and the background work that runs beside them (the store's own
+/// service, the blob sweeper, the pruner, the job runner with the `thumbnail` and `enrich`
+/// handlers).
+public struct AppServices: Sendable {
+    /// Where everything is kept.
+    public let store: any WallStore
+    /// Where file bytes, renditions, preview pictures and page snapshots are kept.
+    public let blobs: any BlobStore
+    /// Users, passwords and tokens.
+    public let accounts: Accounts
+    /// Saving link and text shares (with their page snapshots).
+    public let shares: ShareSaver
+    /// Fetching a link's page again.
+    public let refresher: LinkRefresher
+    /// Moving a wall up or down the switcher.
+    public let wallMover: WallMover
+    /// Import batches (`POST /v1/import`, the settings page).
+    public let imports: ImportRunner
+    /// Whole archives with their files (`POST /v1/import/archive`).
+    public let archiveImports: ArchiveImport
+    /// What an export holds.
+    public let exporter: Exporter
+    /// The jobs new image and file items get (`thumbnail`), enqueued in the share's transaction.
+    public let fileFollowUps = FollowUpPolicy([.image: [.thumbnail], .file: [.thumbnail]])
+    /// Runs queued jobs with the handlers registered here.
+    public let jobRunner: JobRunner
+    /// The store's own background work (PostgreSQL's connections), if any: the first service to
+    /// start and, services stopping in reverse order, the last to stop.
+    public let storeService: (any Service)?
+    /// The core's periodic work: the blob sweeper and the pruner, then the job runner.
+    public let background: [any Service]
+
+    /// Opens the store and the blob store and registers the job handlers; nothing runs until
+    /// the services do.
+    public init(_ settings: AppSettings, logger: Logger) throws {
+        // Work that follows a share (`JobQueue`): which new items get which jobs, in the share's
+        // transaction. Pair each kind named here (and in `fileFollowUps`) with a handler below.
+        let followUps = FollowUpPolicy(settings.linkPreviews ? [.url: [.enrich]] : [:])
+        let store = try StoreOpener.open(settings.location, logger: logger, followUps: followUps)
+        let blobs = try FileBlobStore(dataDirectory: settings.location.dataDirectory)
+        self.store = store
+        self.blobs = blobs
+        accounts = Accounts(store: store, hasher: PasswordHasher(cost: settings.bcryptCost))
+        shares = ShareSaver(store: store, snapshots: PageSnapshotStash(blobs: blobs))
+        wallMover = WallMover(store: store)
+        refresher = LinkRefresher(store: store, linkPreviews: settings.linkPreviews)
+        imports = ImportRunner(store: store)
+        archiveImports = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: settings.maxUploadBytes)
+        exporter = Exporter(store: store)
+        jobRunner = Self.jobRunner(store: store, blobs: blobs, settings: settings, logger: logger)
+        storeService = store.service
+        background = [
+            Self.blobSweeper(store: store, blobs: blobs, logger: logger),
+            Self.pruner(store: store, retention: settings.retention, logger: logger),
+            jobRunner,
+        ]
+    }
+
+    /// The runner with a handler for every kind of job the follow-up policies name.
+    private static func jobRunner(store: any WallStore, blobs: any BlobStore, settings: AppSettings, logger: Logger) -> JobRunner {
+        let runner = JobRunner(queue: store.jobs, logger: logger)
+        let thumbnails = ThumbnailJob(store: store, blobs: blobs)
+        runner.register(.thumbnail) { job in try await thumbnails.run(job) }
+        // Always registered: with link previews off it only reads the page snapshots shares carry.
+        EnrichmentJob.register(
+            on: runner, store: store, blobs: blobs, fetches: settings.linkPreviews,
+            allowPrivateFetch: settings.allowPrivateFetch, logger: logger
+        )
+        return runner
+    }
+
+    /// Removes blobs no item refers to any more (deleted items, uploads whose share was refused).
+    private static func blobSweeper(store: any WallStore, blobs: any BlobStore, logger: Logger) -> PeriodicService {
+        PeriodicService(interval: .seconds(600)) {
+            do {
+                try await BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace) {
+                    Set(try await store.referencedBlobHashes().compactMap(BlobHash.init(hex:)))
+                }.sweep()
+            } catch {
+                logger.warning("Could not sweep blobs", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Keeps history bounded: events past the horizon, dead jobs, expired sessions, old receipts.
+    private static func pruner(store: any WallStore, retention: RetentionPolicy, logger: Logger) -> PeriodicService {
+        PeriodicService(interval: Limits.pruneInterval, finalRun: false) {
+            do {
+                let report = try await store.prune(retention, now: Date())
+                logger.info(
+                    "Pruned history",
+                    metadata: ["events": "\(report.events)", "jobs": "\(report.deadJobs)", "sessions": "\(report.sessions)",
+                               "receipts": "\(report.receipts)"]
+                )
+            } catch {
+                logger.warning("Could not prune history", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}

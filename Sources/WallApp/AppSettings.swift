@@ -1,0 +1,22 @@
+import WallCore
+import WallStore
+
+/// What the application core is built with: where the data lives and the choices `dwall serve`'s
+/// flags make about it (no HTTP settings here).
+public struct AppSettings: Sendable {
+    /// Where the data lives.
+    public var location: StoreLocation
+    /// Whether shared links are fetched for their previews (enrichment) at all.
+    public var linkPreviews = true
+    /// Whether link previews may fetch loopback, private and link-local addresses.
+    public var allowPrivateFetch = false
+    /// Bcrypt cost for new passwords.
+    public var bcryptCost: UInt8 = 12
+    /// Largest file a share (or an imported archive) may carry, in bytes.
+    public var maxUploadBytes = Limits.defaultMaxUploadBytes
+    /// What the hourly pruning keeps.
+    public var retention = RetentionPolicy()
+
+    /// Makes settings for `location`, every choice at its default.
+    public init(location: StoreLocation) { self.location = location }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import WallCore
+import WallStore
+
+/// Fetches a link's page again (`POST /v1/items/{id}/refresh`): the item goes back to `pending`
+/// (announced on the event feed) and an `enrich` job is queued at interactive priority. A
+/// refresh of a link still pending from one asked for on this server within
+/// `Limits.refreshCoalescingWindow` queues nothing more and answers the item as it is.
+public struct LinkRefresher: Sendable {
+    /// Where the items are.
+    public let store: any WallStore
+    /// Whether this server makes link previews (else every refresh is refused).
+    public let linkPreviews: Bool
+    private let coalescer: RefreshCoalescer
+
+    /// Makes the use case; `coalescer` remembers the refreshes queued in this process.
+    public init(store: any WallStore, linkPreviews: Bool, coalescer: RefreshCoalescer = RefreshCoalescer()) {
+        self.store = store
+        self.linkPreviews = linkPreviews
+        self.coalescer = coalescer
+    }
+
+    /// Refreshes a person's link and returns the item as it is now; throws `RefreshRefusal`
+    /// for an item that is not theirs, not a link, or when previews are off.
+    public func refresh(itemID: UUID, userID: UUID) async throws -> Item {
+        guard let item = try await store.item(id: itemID, userID: userID) else { throw RefreshRefusal.notFound }
+        guard item.kind == .url else { throw RefreshRefusal.notALink(item.kind) }
+        guard linkPreviews else { throw RefreshRefusal.noLinkPreviews }
+        guard coalescer.shouldQueue(itemID, pending: item.state == .pending) else { return item }
+        // Pending first, then the job: a job that ran before the state was written could be
+        // overwritten by it. Should enqueuing fail, the item stays pending and a new refresh
+        // retries. (Two writes, in this order, until the store offers them as one transaction.)
+        guard let pending = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .pending, preview: nil)
+        else { throw RefreshRefusal.notFound }
+        try await store.jobs.enqueue(NewJob(kind: .enrich, itemID: itemID, userID: userID, priority: .interactive))
+        return pending
+    }
+}

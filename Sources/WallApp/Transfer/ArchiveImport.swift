@@ -1,0 +1,54 @@
+import Foundation
+import WallCore
+import WallStore
+
+/// Imports an archive made by `ExportArchive` for a person (`POST /v1/import/archive`): stores
+/// its blobs, then its walls and items in batches through `ImportRunner`, which lets image and
+/// file items name only the blobs this archive brought. Items keep their ids, dates and order,
+/// so an archive imported into an empty server reproduces the wall, files included, and
+/// importing it again adds nothing.
+public struct ArchiveImport: Sendable {
+    /// Where the items go.
+    public let store: any WallStore
+    /// Where the archive's files go.
+    public let blobs: any BlobStore
+    /// Largest file the archive may bring (the server's upload limit).
+    public let maxBlobBytes: Int64
+
+    /// Makes an importer.
+    public init(store: any WallStore, blobs: any BlobStore, maxBlobBytes: Int64) {
+        self.store = store
+        self.blobs = blobs
+        self.maxBlobBytes = maxBlobBytes
+    }
+
+    /// Imports the archive at `archive` for `userID`; `enrich` asks for link previews of its links.
+    public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
+        let (document, brought) = try ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
+        let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var results: [ImportResult] = []
+        var entries: [ImportEntry] = []
+        for item in document.items {
+            guard let wall = wallsByID[item.wallId] else {
+                results.append(ImportResult(id: item.id, status: .skipped, reason: "The item's wall is not in the export's list of walls."))
+                continue
+            }
+            entries.append(ImportEntry(
+                id: item.id, contentType: item.kind, url: item.url, text: item.text, title: item.title,
+                userNote: item.userNote, wall: wall.isDefault ? nil : wall.slug, tags: item.tags,
+                createdAt: item.createdAt, updatedAt: item.updatedAt, sharedAt: item.sharedAt, source: item.source,
+                file: item.file
+            ))
+        }
+        let walls = document.walls.filter { !$0.isDefault }.map { ImportWall(slug: $0.slug, name: $0.name, position: $0.position) }
+        let runner = ImportRunner(store: store, uploadedBlobs: brought)
+        var start = 0
+        repeat {
+            let batch = Array(entries[start..<min(entries.count, start + Limits.maxImportBatchEntries)])
+            let request = ImportRequest(walls: start == 0 ? walls : nil, entries: batch, enrich: enrich)
+            results += try await runner.run(request, userID: userID).results
+            start += Limits.maxImportBatchEntries
+        } while start < entries.count
+        return ImportResponse(results: results)
+    }
+}

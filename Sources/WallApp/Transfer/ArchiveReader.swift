@@ -1,0 +1,88 @@
+import Foundation
+import WallCore
+import WallStore
+import ZIPFoundation
+
+/// Reads an archive made by `ExportArchive`: stores every blob in it (checking each one's bytes
+/// against its name) and returns the export document and the hashes it brought.
+///
+/// Anything wrong with the archive is a `ValidationError` naming the entry; blobs stored before
+/// the fault are left for the blob sweeper (no item refers to them).
+struct ArchiveReader {
+    let blobs: any BlobStore
+    /// Largest blob accepted (the server's upload limit).
+    let maxBlobBytes: Int64
+
+    func read(_ url: URL) throws -> (document: ExportDocument, blobs: Set<String>) {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw ValidationError.invalid("archive", "This is not a zip archive.")
+        }
+        guard let documentEntry = archive[ExportArchive.documentName] else {
+            throw ValidationError.missing("archive", "The archive holds no \(ExportArchive.documentName).")
+        }
+        let document = try readDocument(documentEntry, from: archive)
+        var stored = Set<String>()
+        var total: Int64 = 0
+        for entry in archive where entry.type == .file && entry.path.hasPrefix(ExportArchive.blobFolder) {
+            let name = String(entry.path.dropFirst(ExportArchive.blobFolder.count))
+            guard BlobHash(hex: name) != nil else {
+                throw ValidationError.invalid("archive", "\(entry.path) is not named by a SHA-256 (64 lower-case hex digits).")
+            }
+            let ref = try store(entry, from: archive, total: &total)
+            guard ref.hash.hex == name else {
+                throw ValidationError.invalid("archive", "\(entry.path) does not hold the bytes its name says.")
+            }
+            stored.insert(name)
+        }
+        return (document, stored)
+    }
+
+    private func readDocument(_ entry: Entry, from archive: Archive) throws -> ExportDocument {
+        var data = Data()
+        do {
+            _ = try archive.extract(entry) { piece in
+                data.append(piece)
+                guard data.count <= Limits.maxImportArchiveDocumentBytes else { throw TooLarge() }
+            }
+        } catch is TooLarge {
+            throw ValidationError.invalid("archive", "\(entry.path) is larger than \(Limits.maxImportArchiveDocumentBytes) bytes.")
+        } catch {
+            throw ValidationError.invalid("archive", "\(entry.path) can't be read from the archive.")
+        }
+        do {
+            let document = try WallJSON.decoder().decode(ExportDocument.self, from: data)
+            guard document.format == ExportDocument.formatName, document.version == 1 else {
+                throw ValidationError.invalid("archive", "\(entry.path) is not a version 1 Digital Wall export.")
+            }
+            return document
+        } catch let error as DecodingError {
+            throw ValidationError.invalid("archive", "\(entry.path) can't be read: \(error.validationError.message)")
+        }
+    }
+
+    private func store(_ entry: Entry, from archive: Archive, total: inout Int64) throws -> BlobRef {
+        let upload = try blobs.beginUpload()
+        defer { upload.abort() }
+        var written = total
+        do {
+            _ = try archive.extract(entry) { piece in
+                written += Int64(piece.count)
+                guard upload.byteCount + Int64(piece.count) <= maxBlobBytes, written <= Limits.maxImportArchiveBytes else {
+                    throw TooLarge()
+                }
+                try piece.withUnsafeBytes { try upload.write($0) }
+            }
+        } catch is TooLarge {
+            throw ValidationError.invalid("archive", "\(entry.path) is larger than the server takes (\(maxBlobBytes) bytes a file).")
+        } catch {
+            throw ValidationError.invalid("archive", "\(entry.path) can't be read from the archive (damaged?).")
+        }
+        total = written
+        return try upload.commit()
+    }
+
+    private struct TooLarge: Error {}
+}

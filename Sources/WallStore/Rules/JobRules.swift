@@ -1,0 +1,34 @@
+import Foundation
+import WallCore
+
+/// Where a job goes after an attempt failed: back in the queue to run at `runAt`, or dead.
+struct JobSettlement: Sendable, Equatable {
+    var state: JobState
+    var runAt: Date
+}
+
+/// The rules every job queue applies, decided on plain values; the backends only write them.
+enum JobRules {
+    /// The error kept on a job whose worker's lease expired on its last attempt.
+    static let lostWorkerError = "The worker's lease expired on the last attempt (it stopped or hung)."
+
+    /// A job as it is first queued at `now`: due at once unless it names a later time.
+    static func queued(_ job: NewJob, id: UUID, now: Date) -> Job {
+        Job(
+            id: id, kind: job.kind, itemID: job.itemID, userID: job.userID, payload: job.payload,
+            priority: job.priority, state: .queued, attempts: 0, runAt: (job.runAt ?? now).roundedToMillis,
+            leaseOwner: nil, leaseExpiresAt: nil, lease: nil, lastError: nil, createdAt: now
+        )
+    }
+
+    /// A failed attempt (the `attempts`-th claim) of a job due at `runAt`: dead when the failure
+    /// is permanent or the claims are used up (its run time kept, for the record), else queued
+    /// again after the policy's back-off.
+    static func settle(
+        attempts: Int, runAt: Date, permanent: Bool, retry: JobRetryPolicy, now: Date
+    ) -> JobSettlement {
+        if permanent || attempts >= retry.maxAttempts { return JobSettlement(state: .dead, runAt: runAt) }
+        let next = now.addingTimeInterval(retry.delay(afterAttempt: attempts).seconds).roundedToMillis
+        return JobSettlement(state: .queued, runAt: next)
+    }
+}

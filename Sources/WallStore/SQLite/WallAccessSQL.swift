@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import WallCore
+
+/// Who stands where on a wall, inside an open SQLite transaction: the owner, or a member.
+enum WallAccessSQL {
+    /// The person's standing on the wall `ref` names: one of their own walls (by id or slug, or
+    /// their default wall when `ref` is nil), or a wall shared with them (by id).
+    static func access(_ ref: String?, actor: UUID, _ db: Database) throws -> WallAccess? {
+        if let ref, let id = UUID(text: ref) { return try access(wallID: id, actor: actor, db) }
+        guard let id = try WallSQL.resolve(ref, userID: actor, db) else { return nil }
+        return WallAccess(wallID: id, ownerID: actor, actorID: actor, role: nil)
+    }
+
+    /// Like `access`, but throws `.notFound("wall")` for a wall the person can't see.
+    static func require(_ ref: String?, actor: UUID, _ db: Database) throws -> WallAccess {
+        guard let access = try access(ref, actor: actor, db) else { throw StoreError.notFound("wall") }
+        return access
+    }
+
+    /// The person's standing on the wall with this id, if they can see it.
+    static func access(wallID: UUID, actor: UUID, _ db: Database) throws -> WallAccess? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT w.user_id AS owner_id, m.role AS role FROM walls w
+            LEFT JOIN wall_members m ON m.wall_id = w.id AND m.user_id = ?
+            WHERE w.id = ? AND (w.user_id = ? OR m.user_id IS NOT NULL)
+            """)
+        guard let row = try Row.fetchOne(statement, arguments: [actor.dbText, wallID.dbText, actor.dbText]) else {
+            return nil
+        }
+        let owner = try SQLiteRows.uuid(row["owner_id"])
+        let role = try (row["role"] as String?).map { raw in
+            guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
+            return role
+        }
+        return WallAccess(wallID: wallID, ownerID: owner, actorID: actor, role: owner == actor ? nil : role)
+    }
+
+    /// The person's standing on the wall holding the item, and who added the item, if they can see it.
+    static func access(itemID: UUID, actor: UUID, _ db: Database) throws -> (access: WallAccess, addedBy: UUID?)? {
+        let statement = try db.cachedStatement(sql: "SELECT wall_id, added_by FROM items WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [itemID.dbText]),
+              let access = try access(wallID: try SQLiteRows.uuid(row["wall_id"]), actor: actor, db)
+        else { return nil }
+        return (access, try (row["added_by"] as String?).map(SQLiteRows.uuid))
+    }
+
+    /// The ids of the walls shared with the person.
+    static func sharedWallIDs(actor: UUID, _ db: Database) throws -> [UUID] {
+        let statement = try db.cachedStatement(sql: "SELECT wall_id FROM wall_members WHERE user_id = ?")
+        return try String.fetchAll(statement, arguments: [actor.dbText]).map(SQLiteRows.uuid)
+    }
+
+    /// The members of a wall, for fanning its events out.
+    static func memberIDs(wallID: UUID, _ db: Database) throws -> [UUID] {
+        let statement = try db.cachedStatement(sql: "SELECT user_id FROM wall_members WHERE wall_id = ?")
+        return try String.fetchAll(statement, arguments: [wallID.dbText]).map(SQLiteRows.uuid)
+    }
+
+    /// The owners of these walls.
+    static func owners(of wallIDs: [UUID], _ db: Database) throws -> [UUID] {
+        try String.fetchAll(
+            db, sql: "SELECT DISTINCT user_id FROM walls WHERE id IN (\(databaseQuestionMarks(count: wallIDs.count)))",
+            arguments: StatementArguments(wallIDs.map(\.dbText))
+        ).map(SQLiteRows.uuid)
+    }
+}
