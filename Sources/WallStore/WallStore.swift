@@ -131,6 +131,21 @@ public protocol WallStore: Sendable {
     /// added stays. False when they were not a member.
     func removeMember(wallID: UUID, username: String, userID: UUID) async throws -> Bool
 
+    // MARK: Invitations
+    /// Stores a sign-up invitation by the SHA-256 of its code, open until `expiresAt`;
+    /// `.conflict` past the open-invitation limit.
+    func createInvitation(codeHash: String, userID: UUID, expiresAt: Date) async throws -> Invitation
+    /// A person's open invitations, newest first.
+    func invitations(userID: UUID) async throws -> [Invitation]
+    /// Withdraws an open invitation; false when the person has no such open invitation.
+    func revokeInvitation(id: UUID, userID: UUID) async throws -> Bool
+    /// Whether the invitation with this code hash can be used now.
+    func invitationIsOpen(codeHash: String) async throws -> Bool
+    /// Makes an account through an invitation, in one transaction: the user and their default
+    /// wall, and the invitation marked used. `.notFound("invitation")` when it is unknown, used
+    /// or expired; `.usernameTaken`.
+    func acceptInvitation(codeHash: String, username: String, passwordHash: String) async throws -> User
+
     // MARK: Events
 
     /// Events after `seq` for this user, oldest first, at most `limit`, with items as they are now.

@@ -39,6 +39,7 @@ extension CardView: MustacheParent {
         case "failure": failure ?? false
         case "dateISO": dateISO
         case "dateLabel": dateLabel
+        case "addedBy": addedBy ?? false
         default: nil
         }
     }

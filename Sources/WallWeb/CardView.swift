@@ -48,6 +48,8 @@ public struct CardView: Sendable {
     public var dateISO: String
     /// When it was saved, as a day.
     public var dateLabel: String
+    /// Who added it, on a shared wall, when that was not the wall's owner.
+    public var addedBy: String?
 
     /// Characters of a passage shown on its card.
     public static let excerptLength = 320
@@ -87,6 +89,7 @@ public struct CardView: Sendable {
         let iso = WallJSON.formatDate(item.createdAt)
         dateISO = iso
         dateLabel = String(iso.prefix(10))
+        addedBy = item.addedBy
     }
 
     /// What the card is called: its title, else the file's name, the first line of a passage,

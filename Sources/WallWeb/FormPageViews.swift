@@ -37,6 +37,26 @@ public struct SetupPageView: WebPage {
     }
 }
 
+/// Make an account with an invitation someone sent (`/join?code=`).
+public struct JoinPageView: WebPage {
+    /// `join.mustache`.
+    public static let template = "join"
+    /// The frame.
+    public var chrome: PageChrome
+    /// The invitation's code from the link.
+    public var code: String
+    /// The name typed last time.
+    public var usernameValue: String = ""
+    /// Why it failed.
+    public var formError: String?
+
+    /// Makes the page.
+    public init(chrome: PageChrome, code: String) {
+        self.chrome = chrome
+        self.code = code
+    }
+}
+
 /// Save something: what the bookmarklet opens, and what a share from elsewhere shows when it
 /// needs a click to be saved.
 public struct SharePageView: WebPage {

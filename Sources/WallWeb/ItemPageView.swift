@@ -24,6 +24,8 @@ public struct ItemPageView: WebPage {
     public var sourceLabel: String
     /// Why the last edit was refused.
     public var formError: String?
+    /// Whether the person may change or delete it (on a shared wall, as their role allows).
+    public var canChange = true
     /// The wall to go back to.
     public var backHref: String
 

@@ -11,8 +11,14 @@ public struct SettingsPageView: WebPage {
     public var tokens: [TokenRow] = []
     /// A token just made: shown this once.
     public var newToken: String?
-    /// The walls, in switcher order.
+    /// The person's own walls, in switcher order.
     public var wallRows: [WallRow] = []
+    /// The walls others shared with the person.
+    public var sharedWalls: [SharedWallRow] = []
+    /// The person's open invitations, newest first.
+    public var invitations: [InvitationRow] = []
+    /// An invitation link just made: shown this once.
+    public var newInvitation: String?
     /// The bookmarklet's `javascript:` link, to drag to the bookmarks bar.
     public var bookmarklet: String = ""
     /// Why the last change was refused.
@@ -62,6 +68,14 @@ public struct WallRow: Sendable, Equatable {
     public var canMoveDown: Bool
     /// The other walls its items can move to when it is deleted.
     public var moveTargets: [WallOption]
+    /// Whether it holds nothing (deleting it then needs no choice).
+    public var isEmpty: Bool
+    /// The people it is shared with.
+    public var members: [MemberRow] = []
+    /// "Not shared", "Shared with 1 person", "Shared with 3 people".
+    public var sharingLabel: String = "Not shared"
+    /// The roles to share it in, contributor first chosen.
+    public var roleChoices: [RoleOption] = RoleOption.choices(selected: "contributor")
 
     /// Makes a row.
     public init(
@@ -77,5 +91,91 @@ public struct WallRow: Sendable, Equatable {
         self.canMoveUp = canMoveUp
         self.canMoveDown = canMoveDown
         self.moveTargets = moveTargets
+        self.isEmpty = count == 0
+    }
+
+    /// Sets who the wall is shared with.
+    public mutating func share(with members: [MemberRow]) {
+        self.members = members
+        sharingLabel = switch members.count {
+        case 0: "Not shared"
+        case 1: "Shared with 1 person"
+        default: "Shared with \(members.count) people"
+        }
+    }
+}
+
+/// Someone one of the person's walls is shared with.
+public struct MemberRow: Sendable, Equatable {
+    /// The wall's id.
+    public var wallID: String
+    /// Their user name.
+    public var username: String
+    /// The roles, theirs chosen.
+    public var roleOptions: [RoleOption]
+
+    /// Makes a row.
+    public init(wallID: String, username: String, role: String) {
+        self.wallID = wallID
+        self.username = username
+        self.roleOptions = RoleOption.choices(selected: role)
+    }
+}
+
+/// A role in a select.
+public struct RoleOption: Sendable, Equatable {
+    /// The stored value (`viewer`, `contributor`, `editor`).
+    public var value: String
+    /// What it lets someone do, in words.
+    public var label: String
+    /// Whether it is the chosen one.
+    public var selected: Bool
+
+    /// The three roles, with `selected` chosen.
+    public static func choices(selected: String) -> [RoleOption] {
+        [
+            ("viewer", "can view"), ("contributor", "can add (and change what they add)"),
+            ("editor", "can add and change anything"),
+        ].map { RoleOption(value: $0.0, label: $0.1, selected: $0.0 == selected) }
+    }
+}
+
+/// A wall someone shared with the person.
+public struct SharedWallRow: Sendable, Equatable {
+    /// Its id.
+    public var id: String
+    /// Its page.
+    public var href: String
+    /// Its name.
+    public var name: String
+    /// Its owner's user name.
+    public var owner: String
+    /// What the person may do there, in words.
+    public var roleLabel: String
+
+    /// Makes a row.
+    public init(id: String, href: String, name: String, owner: String, roleLabel: String) {
+        self.id = id
+        self.href = href
+        self.name = name
+        self.owner = owner
+        self.roleLabel = roleLabel
+    }
+}
+
+/// An open invitation as settings lists it.
+public struct InvitationRow: Sendable, Equatable {
+    /// Its id.
+    public var id: String
+    /// When it was made (a day).
+    public var created: String
+    /// When it stops working (a day).
+    public var expires: String
+
+    /// Makes a row.
+    public init(id: String, created: String, expires: String) {
+        self.id = id
+        self.created = created
+        self.expires = expires
     }
 }

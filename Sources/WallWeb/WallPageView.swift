@@ -26,6 +26,8 @@ public struct WallPageView: WebPage {
     public var moreFragment: String?
     /// The id the share box's form sends without the script, so sending it twice saves once.
     public var shareID = UUID().uuidString
+    /// Whether the person may add to this wall (not on a wall shared with them to view).
+    public var canPost = true
 
     /// Makes the page.
     public init(chrome: PageChrome, wallName: String, wallID: String, clearHref: String) {
@@ -72,6 +74,7 @@ extension WallPageView: MustacheParent {
         case "moreHref": moreHref
         case "moreFragment": moreFragment
         case "shareID": shareID
+        case "canPost": canPost
         case "isFiltered": isFiltered
         case "isEmpty": isEmpty
         default: nil

@@ -2,13 +2,18 @@
 from the box, live cards, search, edit, delete and undo, the PWA share target, offline shares,
 inert hostile titles, and forms refused without their CSRF token."""
 import base64
+import os
 import re
+import signal
+import sqlite3
 import struct
+import subprocess
 import time
+import urllib.error
 import uuid
 import zlib
 
-from conftest import PASSWORD, USERNAME, screenshot, sign_in
+from conftest import API, BINARY, PASSWORD, USERNAME, free_port, screenshot, sign_in
 
 
 def card(page, item_id):
@@ -95,6 +100,55 @@ def test_live_stream_reconnects_after_a_restart(server, wall, api):
     server.restart()
     item = api.share(contentType="text", text="Shared after the restart")
     card(wall, item["id"]).wait_for(timeout=15000)
+
+
+def test_a_wall_back_from_past_the_kept_events_reloads_and_shows_the_wall_as_it_is(server, wall, api):
+    """The wall was away longer than the server keeps events: the server tells it to reset, and
+    it reloads instead of showing what it had (the changes it missed were pruned)."""
+    kept = api.share(contentType="text", text="Here before the long absence")
+    doomed = api.share(contentType="text", text="Deleted while the wall was away")
+    card(wall, doomed["id"]).wait_for(timeout=15000)
+    card(wall, kept["id"]).wait_for(timeout=15000)
+    wall.evaluate("window.__beforeTheReset = true")
+
+    # The wall's server stops (its stream ends; the page keeps trying to reconnect). Meanwhile,
+    # through the same data served on another port, one share arrives and one is deleted.
+    server.stop()
+    away_port = free_port()
+    away = subprocess.Popen([BINARY, "serve", "--data", server.data, "--port", str(away_port), "--rate-limit", "0"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=server.env)
+    try:
+        elsewhere = API("http://127.0.0.1:%d" % away_port, api.token)
+        deadline = time.time() + 60
+        while True:
+            try:
+                elsewhere.request("GET", "/healthz")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.time() < deadline and away.poll() is None, "the second server did not start"
+                time.sleep(0.05)
+        arrived = elsewhere.share(contentType="text", text="Arrived while the wall was away")
+        status, _ = elsewhere.request("DELETE", "/v1/items/" + doomed["id"])
+        assert status in (200, 204)
+    finally:
+        away.send_signal(signal.SIGTERM)
+        away.wait(timeout=30)
+
+    # A month passes (the events' clock moved back 31 days), and the server's pruning runs.
+    database = sqlite3.connect(os.path.join(server.data, "wall.sqlite"), timeout=30)
+    database.execute("UPDATE events SET created_at = created_at - ?", (31 * 86400 * 1000,))
+    database.commit()
+    database.close()
+    pruned = server.admin("prune")
+    assert int(re.match(r"Pruned (\d+) events", pruned).group(1)) >= 3, pruned
+    server.start()
+
+    # The page resumes from before the kept events, is told to reset, and reloads: the card
+    # deleted meanwhile is gone and the one shared meanwhile is there.
+    wall.wait_for_function("() => window.__beforeTheReset === undefined", timeout=60000)
+    card(wall, arrived["id"]).wait_for(timeout=15000)
+    card(wall, kept["id"]).wait_for()
+    assert card(wall, doomed["id"]).count() == 0
 
 
 def test_search_marks_matches(wall, api):

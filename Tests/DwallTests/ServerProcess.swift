@@ -20,9 +20,10 @@ final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
     }
 
-    /// Serves an existing data folder (a restored backup, say); `cleanUp` removes it too.
-    init(existingDataDirectory: String) {
-        databaseURL = nil
+    /// Serves an existing data folder (a restored backup, say), with its state in `databaseURL`
+    /// when given; `cleanUp` removes the folder too.
+    init(existingDataDirectory: String, databaseURL: String? = nil) {
+        self.databaseURL = databaseURL
         dataDirectory = existingDataDirectory
         logPath = existingDataDirectory + ".log"
     }

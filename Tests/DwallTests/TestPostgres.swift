@@ -44,12 +44,26 @@ enum TestPostgres {
         try? psql(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
+    /// Runs an SQL file (a `pg_dump --format=plain`, say) against the database at `url`.
+    static func run(file: String, on url: String) throws {
+        try psql(url, arguments: ["-f", file], describing: file)
+    }
+
+    /// Runs one SQL command against the database at `url`.
+    static func run(sql: String, on url: String) throws {
+        try psql(url, sql)
+    }
+
     private static func psql(_ url: String, _ command: String) throws {
+        try psql(url, arguments: ["-c", command], describing: command)
+    }
+
+    private static func psql(_ url: String, arguments: [String], describing command: String) throws {
         let binary = ["/usr/lib/postgresql/15/bin/psql", "/usr/bin/psql"]
             .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "psql"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [url, "-qAtX", "-v", "ON_ERROR_STOP=1", "-c", command]
+        process.arguments = [url, "-qAtX", "-v", "ON_ERROR_STOP=1"] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

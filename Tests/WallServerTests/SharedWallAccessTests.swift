@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import WallCore
 
@@ -129,6 +130,47 @@ struct SharedWallAccessTests {
             #expect(bobsWalls.first { $0.id == trip.id }?.role == .contributor)
             let members = try await client.send(.get, "/v1/walls/\(trip.id)/members", token: bob).decode(WallMemberList.self)
             #expect(members.members.map(\.username) == ["bob"])
+        }
+    }
+
+    @Test("A picture on a shared wall is served to its members only, and a member's upload lands there")
+    func filesFollowTheWall() async throws {
+        try await TestServer.run(users: ["alice", "bob", "carol"]) { _, client in
+            let alice = try await client.signIn("alice")
+            let bob = try await client.signIn("bob")
+            let carol = try await client.signIn("carol")
+            let trip = try await client.createWall("Trip", token: alice)
+            _ = try await client.send(
+                .post, "/v1/walls/\(trip.id)/members", token: alice, json: WallMemberRequest(username: "bob", role: .viewer)
+            )
+            let picture = try TestFiles.png()
+            let form = try TestMultipart.share([("photo.png", picture)], wall: "trip")
+            let shared = try await client.shareFiles(form, token: alice)
+            let item = try shared.decode(ShareResponse.self).item
+
+            let asMember = try await client.itemFile(item.id, token: bob)
+            #expect(asMember.status == .ok)
+            #expect(Array(asMember.body.readableBytesView) == picture)
+            #expect(try await client.itemFile(item.id, token: carol).status == .notFound)
+            let viewerUpload = try await client.shareFiles(
+                try TestMultipart.share([("mine.png", picture)], wall: trip.id.uuidString), token: bob
+            )
+            try expectError(viewerUpload, .forbidden, .forbidden)
+
+            _ = try await client.send(
+                .post, "/v1/walls/\(trip.id)/members", token: alice, json: WallMemberRequest(username: "bob", role: .contributor)
+            )
+            let upload = try await client.shareFiles(
+                try TestMultipart.share([("mine.png", picture)], wall: trip.id.uuidString), token: bob
+            )
+            #expect(upload.status == .created, "\(upload.text)")
+            let bobsPicture = try upload.decode(ShareResponse.self).item
+            #expect(bobsPicture.wallId == trip.id)
+            #expect(bobsPicture.addedBy == "bob")
+            #expect(try await client.itemFile(bobsPicture.id, token: alice).status == .ok)
+
+            _ = try await client.send(.delete, "/v1/walls/\(trip.id)/members/bob", token: alice)
+            #expect(try await client.itemFile(item.id, token: bob).status == .notFound)
         }
     }
 }

@@ -44,10 +44,11 @@ extension TestClientProtocol {
 extension TestMultipart {
     /// A share of `files` with a metadata part naming `contentType`.
     static func share(
-        _ files: [(String, [UInt8])], id: UUID = UUID(), contentType: ItemKind = .image, note: String? = nil
+        _ files: [(String, [UInt8])], id: UUID = UUID(), contentType: ItemKind = .image, note: String? = nil,
+        wall: String? = nil
     ) throws -> TestMultipart {
         var form = TestMultipart()
-        let metadata = ShareRequest(id: id, contentType: contentType, userNote: note, source: .cli)
+        let metadata = ShareRequest(id: id, contentType: contentType, userNote: note, wall: wall, source: .cli)
         form.add(name: "metadata", type: "application/json", Array(try WallJSON.encoder().encode(metadata)))
         for (name, bytes) in files { form.add(name: "file", filename: name, type: "image/jpeg", bytes) }
         return form

@@ -213,7 +213,7 @@ struct SharedWallStoreTests {
 
             #expect(again.kind == .duplicate)
             #expect(again.item.id == first.id)
-            #expect(again.item.userNote == "from alice\n\nfrom bob")
+            #expect(again.item.userNote == "from alice\n\nbob: from bob")
             #expect(try await store.itemIDs(ItemQuery(wall: "trip", limit: 50), for: s.alice) == [first.id, other.id])
             let replay = try await store.save(
                 linkShare("https://example.com/x?utm_source=chat", id: shareID, note: "from bob",

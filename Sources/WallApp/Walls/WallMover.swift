@@ -22,7 +22,7 @@ public struct WallMover: Sendable {
     /// Moves the wall; nothing happens for the first wall moved up or the last moved down.
     /// Throws `StoreError.notFound("wall")` when the person has no such wall.
     public func move(_ wallID: UUID, _ direction: Direction, userID: UUID) async throws {
-        let walls = try await store.walls(userID: userID)
+        let walls = try await store.walls(userID: userID).filter { $0.owner == nil }
         guard let index = walls.firstIndex(where: { $0.id == wallID }) else { throw StoreError.notFound("wall") }
         let other = direction == .up ? index - 1 : index + 1
         guard walls.indices.contains(other) else { return }

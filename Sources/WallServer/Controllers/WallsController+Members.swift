@@ -39,9 +39,11 @@ extension WallsController {
     func removeMember(_ request: Request, context: WallRequestContext) async throws -> HTTPResponse.Status {
         let identity = try context.requireIdentity()
         let id = try await wallID(context, userID: identity.userID)
-        guard try await store.removeMember(wallID: id, username: try memberName(context), userID: identity.userID) else {
-            throw APIError.notFound("member")
-        }
+        // The name is read before the call: as an argument of the awaited call, `try memberName`
+        // crashed the release build's optimizer (LLVM's coroutine split, Swift 6.3.1).
+        let username = try memberName(context)
+        let removed = try await store.removeMember(wallID: id, username: username, userID: identity.userID)
+        guard removed else { throw APIError.notFound("member") }
         return .noContent
     }
 

@@ -52,7 +52,7 @@ struct ItemPageController {
         let item = try await item(context, identity)
         let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID)
         _ = try await web.store.deleteItem(id: item.id, userID: identity.userID)
-        return web.redirect("/w/\(wall?.slug ?? DefaultWall.slug)?notice=deleted")
+        return web.redirect("/w/\(wall?.ref ?? DefaultWall.slug)?notice=deleted")
     }
 
     // MARK: Helpers
@@ -70,7 +70,7 @@ struct ItemPageController {
     ) async throws -> Response {
         let walls = try await web.store.walls(userID: identity.userID)
         let wall = walls.first { $0.id == item.wallId }
-        let slug = wall?.slug ?? DefaultWall.slug
+        let slug = wall?.ref ?? DefaultWall.slug
         var (chrome, _) = try await web.chrome(
             identity, context: context, title: CardView.titleText(of: item, extras: .none), page: "item", wallSlug: slug
         )
@@ -79,9 +79,13 @@ struct ItemPageController {
         var view = ItemPageView(
             chrome: chrome, card: card, titleValue: item.title ?? "", noteValue: item.userNote ?? "",
             tagsValue: item.tags.joined(separator: ", "),
-            wallOptions: walls.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.id == item.wallId) },
+            // An item moves only among its owner's walls (`WallAccess.requireMove`).
+            wallOptions: walls.filter { $0.owner == wall?.owner && $0.acceptsShares }.map {
+                WallOption(slug: $0.ref, name: $0.pickerName, selected: $0.id == item.wallId)
+            },
             sourceLabel: Self.sourceLabel(item.source), backHref: "/w/\(slug)"
         )
+        view.canChange = Self.canChange(item, on: wall, by: try await web.store.user(id: identity.userID)?.username)
         if item.kind == .text, let text = item.text { view.fullText = [TextPart(text)] }
         if item.kind == .url, item.preview != nil,
            let text = try await web.store.readableText(itemID: item.id, userID: identity.userID) {
@@ -109,5 +113,17 @@ enum TagField {
     /// The tags in `text`, split at commas (normalised later by the tag rules).
     static func split(_ text: String) -> [String] {
         text.split(separator: ",").map(String.init)
+    }
+}
+
+extension ItemPageController {
+    /// Whether the page offers to change `item`: on the person's own walls always; on a shared
+    /// wall as their role allows (the store decides again on the change itself, `WallAccess`).
+    static func canChange(_ item: Item, on wall: Wall?, by username: String?) -> Bool {
+        switch wall?.role {
+        case nil, .editor?: true
+        case .contributor?: item.addedBy != nil && item.addedBy == username
+        case .viewer?: false
+        }
     }
 }

@@ -5,7 +5,8 @@ import Hummingbird
 import WallCore
 
 /// Conditional GET for a rendered page: a weak `ETag` over its bytes, and `304 Not Modified`
-/// when the browser (or the service worker) already holds them.
+/// when the browser (or the service worker) already holds them; wall pages also carry the
+/// version of their frame (`X-Wall-Frame`).
 ///
 /// Parts that differ on every render without changing what the page shows (the share box's
 /// fresh idempotency id) are left out of the hash, so a page whose items, walls and session are
@@ -13,7 +14,9 @@ import WallCore
 enum PageValidator {
     /// The page `html` as a response to `request`: 304 with only the validator when
     /// `If-None-Match` names it, else the page with its `ETag`.
-    static func response(html: String, ignoring volatile: [String], to request: Request) -> Response {
+    static func response(
+        html: String, ignoring volatile: [String], frame: [String] = [], to request: Request
+    ) -> Response {
         var stable = html
         for part in volatile where !part.isEmpty { stable = stable.replacingOccurrences(of: part, with: "") }
         let etag = "W/\"\(SHA256.hash(data: Array(stable.utf8)).prefix(12).lowercaseHex)\""
@@ -22,7 +25,18 @@ enum PageValidator {
         }
         var response = Response.html(html)
         response.headers[.eTag] = etag
+        if !frame.isEmpty { response.headers[frameHeader] = frameVersion(frame) }
         return response
+    }
+
+    /// The header naming a version of what a wall page shows around its cards.
+    static let frameHeader = HTTPField.Name("X-Wall-Frame")!
+
+    /// A version of a page's frame: what it shows besides its cards (who may add there, the
+    /// walls in the switcher). The service worker, holding a copy, reloads the page when a fresh
+    /// copy's frame differs, since the live stream brings changes to cards, not to the frame.
+    static func frameVersion(_ parts: [String]) -> String {
+        SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)).prefix(8).lowercaseHex
     }
 
     /// Whether any of the `If-None-Match` values names `etag` (weak comparison: `W/` aside).

@@ -6,7 +6,8 @@ import WallStore
 import WallWeb
 
 /// `/settings`: API tokens (make one, shown once; revoke; last used), walls (add, rename,
-/// reorder, delete), the bookmarklet, and the password.
+/// reorder, delete, share with people on this server; leave a wall shared with you), the
+/// bookmarklet, and the password.
 ///
 /// The password change asks for the current password under the sign-in limits (`SignInLimiter`),
 /// signs out the other browsers, and revokes every API token unless the person unticks it.
@@ -22,6 +23,11 @@ struct SettingsController {
         routes.post("/settings/walls", use: createWall)
         routes.post("/settings/walls/:id", use: changeWall)
         routes.post("/settings/walls/:id/delete", use: deleteWall)
+        routes.post("/settings/walls/:id/members", use: addMember)
+        routes.post("/settings/walls/:id/members/:username", use: changeMember)
+        routes.post("/settings/walls/:id/leave", use: leaveWall)
+        routes.post("/settings/invitations", use: invite)
+        routes.post("/settings/invitations/:id/revoke", use: revokeInvitation)
         routes.post("/settings/password", use: changePassword)
         return routes
     }
@@ -94,6 +100,62 @@ struct SettingsController {
         }
     }
 
+    /// Shares a wall with someone (`username`, `role`).
+    func addMember(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let form = context.formData
+        return try await applying(request, identity: identity, context: context) {
+            guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
+            let body = try WallMemberRequest(username: form["username"] ?? "", role: try Self.role(form["role"])).validated()
+            _ = try await web.store.setMember(wallID: id, username: body.username, role: body.role, userID: identity.userID)
+        }
+    }
+
+    /// Changes a member's role (`action` = change) or takes them off the wall (`action` = remove).
+    func changeMember(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        let form = context.formData
+        return try await applying(request, identity: identity, context: context) {
+            guard let id = context.parameters.get("id", as: UUID.self), let username = context.parameters.get("username")
+            else { throw WebError.notFound("wall") }
+            if form["action"] == "remove" {
+                _ = try await web.store.removeMember(wallID: id, username: username, userID: identity.userID)
+            } else {
+                _ = try await web.store.setMember(wallID: id, username: username, role: try Self.role(form["role"]), userID: identity.userID)
+            }
+        }
+    }
+
+    /// Leaves a wall someone shared with the person.
+    func leaveWall(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self),
+              let user = try await web.store.user(id: identity.userID),
+              try await web.store.removeMember(wallID: id, username: user.username, userID: identity.userID)
+        else { throw WebError.notFound("wall") }
+        return web.redirect("/settings")
+    }
+
+    /// Makes a one-time sign-up link, shown once.
+    func invite(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        do {
+            let (code, _) = try await web.invitations.invite(userID: identity.userID)
+            let link = web.origin(for: request) + "/join" + QueryString.make([("code", code)])
+            return try await page(request, identity: identity, context: context, newInvitation: link)
+        } catch let error as StoreError {
+            return try await page(request, identity: identity, context: context, error: Self.message(error))
+        }
+    }
+
+    func revokeInvitation(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self),
+              try await web.store.revokeInvitation(id: id, userID: identity.userID)
+        else { throw WebError.notFound("invitation") }
+        return web.redirect("/settings")
+    }
+
     func changePassword(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
@@ -136,12 +198,16 @@ struct SettingsController {
 
     private func page(
         _ request: Request, identity: Identity, context: WallRequestContext, notice: Notice? = nil,
-        newToken: String? = nil, error: String? = nil
+        newToken: String? = nil, newInvitation: String? = nil, error: String? = nil
     ) async throws -> Response {
         var (chrome, walls) = try await web.chrome(identity, context: context, title: "Settings", page: "settings")
         chrome.notice = notice?.text
         var view = SettingsPageView(chrome: chrome)
         view.newToken = newToken
+        view.newInvitation = newInvitation
+        view.invitations = try await web.store.invitations(userID: identity.userID).map {
+            InvitationRow(id: $0.id.uppercasedText, created: Self.day($0.createdAt), expires: Self.day($0.expiresAt))
+        }
         view.formError = error
         view.tokens = try await web.store.tokens(userID: identity.userID).map { token in
             TokenRow(
@@ -149,11 +215,24 @@ struct SettingsController {
                 lastUsed: token.lastUsedAt.map(Self.day) ?? "never"
             )
         }
-        view.wallRows = walls.enumerated().map { index, wall in
-            WallRow(
+        let own = walls.filter { $0.owner == nil }
+        view.wallRows = []
+        for (index, wall) in own.enumerated() {
+            var row = WallRow(
                 id: wall.id.uppercasedText, slug: wall.slug, name: wall.name, count: wall.itemCount,
-                isDefault: wall.isDefault, canMoveUp: index > 0, canMoveDown: index < walls.count - 1,
-                moveTargets: walls.filter { $0.id != wall.id }.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.isDefault) }
+                isDefault: wall.isDefault, canMoveUp: index > 0, canMoveDown: index < own.count - 1,
+                moveTargets: own.filter { $0.id != wall.id }.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.isDefault) }
+            )
+            let members = try await web.store.members(wallID: wall.id, userID: identity.userID)
+            row.share(with: members.map { MemberRow(wallID: row.id, username: $0.username, role: $0.role.rawValue) })
+            view.wallRows.append(row)
+        }
+        view.sharedWalls = walls.compactMap { wall in
+            guard let owner = wall.owner, let role = wall.role else { return nil }
+            let label = RoleOption.choices(selected: role.rawValue).first(where: \.selected)?.label ?? role.rawValue
+            return SharedWallRow(
+                id: wall.id.uppercasedText, href: WallPageController.wallHref(wall.ref), name: wall.name, owner: owner,
+                roleLabel: label
             )
         }
         view.bookmarklet = Bookmarklet.href(origin: web.origin(for: request))
@@ -162,6 +241,14 @@ struct SettingsController {
 
     private static func day(_ date: Date) -> String { String(WallJSON.formatDate(date).prefix(10)) }
 
+    /// The role a form chose.
+    private static func role(_ raw: String?) throws -> WallRole {
+        guard let raw, let role = WallRole(rawValue: raw) else {
+            throw ValidationError.invalid("role", "Choose what they may do: view, contribute or edit.")
+        }
+        return role
+    }
+
     private static func message(_ error: StoreError) -> String {
         switch error {
         case .slugTaken(let slug): "You already have a wall called '\(slug)'."
@@ -169,6 +256,8 @@ struct SettingsController {
         case .defaultWallRequired: "The default wall can't be deleted."
         case .tooManyWalls: "You have as many walls as allowed (\(Limits.maxWallsPerUser))."
         case .conflict(let message): message
+        case .forbidden(let message): message
+        case .notFound("user"): "There is nobody with that user name on this server."
         default: "That didn't work."
         }
     }

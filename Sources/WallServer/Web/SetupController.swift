@@ -44,12 +44,7 @@ struct SetupController {
             throw error
         }
         context.logger.notice("First account made through the setup link", metadata: ["user.name": "\(user.username)"])
-        let (secret, _) = try await web.sessions.signIn(userID: user.id, userAgent: request.headers[.userAgent])
-        let secure = request.isSecure(publicURL: web.publicURL)
-        var response = web.redirect("/")
-        response.setCookie(WebCookies.session(secret, secure: secure))
-        response.setCookie(WebCookies.expired(WebCookies.preSession, secure: secure))
-        return response
+        return try await web.signedIn(user, request: request)
     }
 
     /// Whether `code` is the unused setup code and nobody has an account yet.

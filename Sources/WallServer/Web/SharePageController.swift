@@ -71,7 +71,7 @@ struct SharePageController {
     func savedRedirect(to item: Item?, identity: Identity) async throws -> Response {
         var slug = DefaultWall.slug
         if let item, let wall = try await web.store.wall(ref: item.wallId.lowercasedText, userID: identity.userID) {
-            slug = wall.slug
+            slug = wall.ref
         }
         return web.redirect("/w/\(slug)?notice=saved")
     }
@@ -130,7 +130,7 @@ struct SharePageController {
         error: String? = nil, form: FormData = FormData(), status: HTTPResponse.Status? = nil
     ) async throws -> Response {
         let (chrome, walls) = try await web.chrome(identity, context: context, title: "Save", page: "share")
-        let chosen = form["wall"] ?? walls.first(where: \.isDefault)?.slug
+        let chosen = form["wall"] ?? walls.first(where: \.isDefault)?.ref
         var view = SharePageView(chrome: chrome, shareID: form["id"] ?? UUID().uuidString)
         view.urlValue = fields.url ?? ""
         view.titleValue = fields.title ?? ""
@@ -138,7 +138,9 @@ struct SharePageController {
         view.noteValue = form["note"] ?? ""
         view.tagsValue = form["tags"] ?? ""
         view.source = source.rawValue
-        view.wallOptions = walls.map { WallOption(slug: $0.slug, name: $0.name, selected: $0.slug == chosen) }
+        view.wallOptions = walls.filter(\.acceptsShares).map {
+            WallOption(slug: $0.ref, name: $0.pickerName, selected: $0.ref == chosen)
+        }
         view.formError = error
         return web.html(view, status: status ?? (error == nil ? .ok : .badRequest))
     }

@@ -53,13 +53,7 @@ struct SignInController {
             context.logger.notice("Web sign-in refused", metadata: ["user.name": "\(username)"])
             return refused(context, username: username, next: next, "The user name or password is wrong.")
         }
-        let agent = request.headers[.userAgent]
-        let (secret, _) = try await web.sessions.signIn(userID: user.id, userAgent: agent)
-        let secure = request.isSecure(publicURL: web.publicURL)
-        var response = web.redirect(next)
-        response.setCookie(WebCookies.session(secret, secure: secure))
-        response.setCookie(WebCookies.expired(WebCookies.preSession, secure: secure))
-        return response
+        return try await web.signedIn(user, request: request, goingTo: next)
     }
 
     func signOut(_ request: Request, context: WallRequestContext) async throws -> Response {

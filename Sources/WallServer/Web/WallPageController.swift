@@ -65,22 +65,25 @@ struct WallPageController {
         let walls = try await web.store.walls(userID: identity.userID)
         let wall = try Self.wall(wallRef, in: walls)
         let eventSeq = try await web.store.lastEventSeq(userID: identity.userID)
-        let listing = try await list(parameters, wallRef: wall.id.lowercasedText, slug: wall.slug, userID: identity.userID)
+        let listing = try await list(parameters, wallRef: wall.id.lowercasedText, slug: wall.ref, userID: identity.userID)
         var (chrome, _) = try await web.chrome(
-            identity, context: context, title: wall.name, page: "wall", wallSlug: wall.slug,
+            identity, context: context, title: wall.pickerName, page: "wall", wallSlug: wall.ref,
             search: listing.query.search == nil ? "" : parameters.get("q") ?? "", walls: walls
         )
         chrome.eventSeq = eventSeq
         chrome.notice = Notice(parameters.get("notice"))?.text
         var view = WallPageView(
-            chrome: chrome, wallName: wall.name, wallID: wall.id.uppercasedText, clearHref: Self.wallHref(wall.slug)
+            chrome: chrome, wallName: wall.pickerName, wallID: wall.id.uppercasedText, clearHref: Self.wallHref(wall.ref)
         )
+        view.canPost = wall.acceptsShares
         view.tagFilter = listing.query.tag
         view.searchFilter = listing.query.search == nil ? nil : parameters.get("q")
         view.cards = listing.cards
         view.moreHref = listing.moreHref
         view.moreFragment = listing.moreFragment
-        return PageValidator.response(html: web.renderer.render(view), ignoring: [view.shareID], to: request)
+        let frame = [wall.id.lowercasedText, wall.pickerName, "\(wall.acceptsShares)"]
+            + walls.map { "\($0.ref) \($0.pickerName) \($0.role?.rawValue ?? "owner")" }
+        return PageValidator.response(html: web.renderer.render(view), ignoring: [view.shareID], frame: frame, to: request)
     }
 
     private struct Listing {
@@ -111,12 +114,13 @@ struct WallPageController {
         return listing
     }
 
-    /// The wall `ref` names (a slug or an id) among `walls`, or the default wall when it names none.
+    /// The wall `ref` names among `walls` (the slug of one of the person's own, or the id of any),
+    /// or the default wall when it names none.
     private static func wall(_ ref: String?, in walls: [Wall]) throws -> Wall {
         let found: Wall?
         if let ref {
             let id = UUID(text: ref)
-            found = walls.first { $0.slug == ref.lowercased() || $0.id == id }
+            found = walls.first { ($0.owner == nil && $0.slug == ref.lowercased()) || $0.id == id }
         } else {
             found = walls.first(where: \.isDefault) ?? walls.first
         }

@@ -21,6 +21,9 @@ struct WebApp: Sendable {
     /// Saves shared files (the share target's), on the same path as `POST /v1/share`.
     let files: FileShareSaver
 
+    /// One-time sign-up links.
+    var invitations: Invitations { Invitations(store: store, hasher: accounts.hasher) }
+
     /// The frame of a page for a signed-in person: their walls (read here unless given), the
     /// wall in view, the search.
     func chrome(
@@ -30,14 +33,14 @@ struct WebApp: Sendable {
         guard let user = try await store.user(id: identity.userID) else { throw WebError.signInRequired(next: "/") }
         var walls = given ?? []
         if given == nil { walls = try await store.walls(userID: identity.userID) }
-        let current = wallSlug ?? walls.first(where: \.isDefault)?.slug ?? DefaultWall.slug
+        let current = wallSlug ?? walls.first(where: \.isDefault)?.ref ?? DefaultWall.slug
         var chrome = PageChrome(
             pageTitle: title, pageName: page, csrfToken: context.csrfToken ?? "", assets: renderer.assets
         )
         chrome.username = user.username
         chrome.wallSlug = current
         chrome.searchText = search
-        chrome.walls = walls.map { WallLink(name: $0.name, slug: $0.slug, count: $0.itemCount, isCurrent: $0.slug == current) }
+        chrome.walls = walls.map { WallLink(name: $0.pickerName, slug: $0.ref, count: $0.itemCount, isCurrent: $0.ref == current) }
         return (chrome, walls)
     }
 
@@ -49,6 +52,17 @@ struct WebApp: Sendable {
     /// A page as an HTML response.
     func html(_ page: some WebPage, status: HTTPResponse.Status = .ok) -> Response {
         Response.html(renderer.render(page), status: status)
+    }
+
+    /// Signs the browser in as `user` (a new session cookie, the pre-session one dropped) and
+    /// sends it to `location`: after sign-in, first-run setup and an invitation.
+    func signedIn(_ user: User, request: Request, goingTo location: String = "/") async throws -> Response {
+        let (secret, _) = try await sessions.signIn(userID: user.id, userAgent: request.headers[.userAgent])
+        let secure = request.isSecure(publicURL: publicURL)
+        var response = redirect(location)
+        response.setCookie(WebCookies.session(secret, secure: secure))
+        response.setCookie(WebCookies.expired(WebCookies.preSession, secure: secure))
+        return response
     }
 
     /// A See Other redirect (after a form was handled).

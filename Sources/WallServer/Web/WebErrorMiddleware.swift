@@ -32,6 +32,8 @@ struct WebErrorMiddleware: RouterMiddleware {
             return page(context, .badRequest, "That didn't work", error.message)
         } catch let error as StoreError where error == .notFound("item") || error == .notFound("wall") {
             return page(context, .notFound, "Not found", "There is no such thing on your walls.")
+        } catch StoreError.forbidden(let message) {
+            return page(context, .forbidden, "Not yours to change", message)
         } catch let error as APIError where error.status == .tooManyRequests {
             var response = page(context, .tooManyRequests, "Slow down", error.body.error.message)
             response.headers[.retryAfter] = error.headers[.retryAfter]

@@ -19,6 +19,7 @@ enum WebRoutes {
         pages.addRoutes(SharePageController(web: web).endpoints)
         pages.addRoutes(SettingsController(web: web, signIns: signIns).endpoints)
         pages.addRoutes(SetupController(web: web).endpoints)
+        pages.addRoutes(JoinController(web: web).endpoints)
         pages.addRoutes(SignInController(web: web, signIns: signIns).endpoints)
         router.addRoutes(pages)
 

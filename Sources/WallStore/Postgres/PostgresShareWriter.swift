@@ -158,7 +158,7 @@ struct PostgresShareWriter: Sendable {
         guard let access else { throw StoreError.notFound("wall") }
         try access.requirePost()
         if let existing = found.existing {
-            return try await moveToTop(existing, job, owner: access.ownerID, now: now, connection, &events)
+            return try await moveToTop(existing, job, access: access, now: now, connection, &events)
         }
 
         var item = ShareRules.newItem(share, wallID: access.wallID, now: now, followUps: followUps)
@@ -176,7 +176,7 @@ struct PostgresShareWriter: Sendable {
                   wallID: access.wallID, canonicalURL: link, connection, logger: logger
               )
         else { throw CorruptRow(detail: "an item insert was refused, but no item holds its link") }
-        return try await moveToTop(existing, job, owner: access.ownerID, now: now, connection, &events)
+        return try await moveToTop(existing, job, access: access, now: now, connection, &events)
     }
 
     /// The share id's receipt (with its item, if it still exists) and the item already holding
@@ -255,10 +255,15 @@ struct PostgresShareWriter: Sendable {
 
     /// The link is on the wall: merge the share into that item, move it to the top, remember the id.
     private func moveToTop(
-        _ existing: Item, _ job: PostgresShareJob, owner: UUID, now: Date, _ connection: PostgresConnection,
+        _ existing: Item, _ job: PostgresShareJob, access: WallAccess, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
-        let item = ShareRules.merged(existing, with: job.share, now: now)
+        let owner = access.ownerID
+        var member: String?
+        if let addedBy = access.addedBy {
+            member = try await PostgresWallAccessSQL.username(id: addedBy, connection, logger: logger)
+        }
+        let item = ShareRules.merged(existing, with: job.share, now: now, by: member)
         let seq = try await events.record(.updated, item: item, userID: owner, at: now, connection, logger: logger)
         try await PostgresItemSQL.update(item, sortKey: seq, connection, logger: logger)
         try await connection.query("""

@@ -9,17 +9,7 @@ extension PostgresStore {
         try await ready.wait()
         let user = User(id: UUID(), username: username, createdAt: now)
         return try await client.transaction(logger: logger) { connection in
-            // Two sign-ups with one name: the unique index lets one in, the other inserts nothing.
-            let inserted = try await connection.query("""
-                INSERT INTO users (id, username, password_hash, created_at)
-                VALUES (\(user.id), \(username), \(passwordHash), \(user.createdAt))
-                ON CONFLICT ((lower(username))) DO NOTHING RETURNING id
-                """, logger: logger).first()
-            guard inserted != nil else { throw StoreError.usernameTaken }
-            try await PostgresWallSQL.insert(
-                id: UUID(), slug: DefaultWall.slug, name: DefaultWall.name, isDefault: true, position: 0,
-                userID: user.id, at: user.createdAt, connection, logger: logger
-            )
+            try await PostgresUserSQL.insert(user, passwordHash: passwordHash, connection, logger: logger)
             return user
         }
     }

@@ -16,7 +16,8 @@ extension Item {
         merging(note: other.userNote, tags: other.tags, title: other.title)
     }
 
-    private func merging(note: String?, tags: [String], title: String?) -> Item {
+    /// This item with `note` appended, `tags` added and `title` filled in, by the rules above.
+    func merging(note: String?, tags: [String], title: String?) -> Item {
         var merged = self
         if let note {
             if let current = userNote, !current.isEmpty {

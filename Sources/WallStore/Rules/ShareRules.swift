@@ -49,8 +49,15 @@ enum ShareRules {
     /// The item holding a share's link after the share was merged into it (note appended, tags
     /// added, title filled in), changed at `now`; pending when the share's new page snapshot is
     /// to be read (`rereadsSnapshot`).
-    static func merged(_ existing: Item, with share: ValidShare, now: Date) -> Item {
-        var item = existing.merging(share)
+    /// A member other than the wall's owner (`by`, their user name) has their note attributed
+    /// ("bob: …"), so everyone on the wall can tell whose words are whose.
+    static func merged(_ existing: Item, with share: ValidShare, now: Date, by member: String? = nil) -> Item {
+        var note = share.note
+        if let member, let plain = note {
+            let attributed = "\(member): \(plain)"
+            note = attributed.count <= Limits.maxNoteLength ? attributed : plain
+        }
+        var item = existing.merging(note: note, tags: share.tags, title: share.title)
         item.updatedAt = now
         if rereadsSnapshot(share, into: existing) { item.state = .pending }
         return item

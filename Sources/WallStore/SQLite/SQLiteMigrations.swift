@@ -13,6 +13,7 @@ enum SQLiteMigrations {
         ("v5-jobs", v5Jobs),
         ("v6-link-previews", SQLiteEnrichment.v6LinkPreviews),
         ("v8-shared-walls", v8SharedWalls),
+        ("v10-invitations", v10Invitations),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails

@@ -60,7 +60,8 @@ struct SQLiteShareWriter: Sendable {
         let wallID = access.wallID
 
         if let link = share.canonicalURL, let existing = try ItemSQL.fetch(wallID: wallID, canonicalURL: link, db) {
-            let item = ShareRules.merged(existing, with: share, now: now)
+            let member = try access.addedBy.flatMap { try UserSQL.username(id: $0, db) }
+            let item = ShareRules.merged(existing, with: share, now: now, by: member)
             let seq = try EventSQL.record(.updated, item: item, userID: owner, at: now, db, in: &events)
             try ItemSQL.update(item, sortKey: seq, db)
             if item.tags != existing.tags { try ItemSQL.replaceTags(item.tags, itemID: item.id, userID: owner, db) }

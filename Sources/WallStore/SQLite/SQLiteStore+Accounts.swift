@@ -7,20 +7,7 @@ extension SQLiteStore {
 
     public func createUser(username: String, passwordHash: String) async throws -> User {
         let user = User(id: UUID(), username: username, createdAt: now)
-        try await write { db, _ in
-            do {
-                try db.execute(
-                    sql: "INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)",
-                    arguments: [user.id.dbText, username, passwordHash, user.createdAt.millisSince1970]
-                )
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                throw StoreError.usernameTaken
-            }
-            try WallSQL.insert(
-                id: UUID(), slug: DefaultWall.slug, name: DefaultWall.name, isDefault: true, position: 0,
-                userID: user.id, at: user.createdAt, db
-            )
-        }
+        try await write { db, _ in try UserSQL.insert(user, passwordHash: passwordHash, db) }
         return user
     }
 

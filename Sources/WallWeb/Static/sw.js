@@ -42,7 +42,9 @@ self.addEventListener("fetch", function (event) {
 /* A wall (no search, no filter): its last copy at once, if there is one, then asked again with
    If-None-Match. Nothing changed: a 304 of a few hundred bytes. Changed: the new copy is kept for
    next time, and the page shown needs nothing (its live stream replays what happened since the
-   copy's event id). Signed out or gone: the copy is dropped and the page told to load again. */
+   copy's event id), unless its frame changed (X-Wall-Frame: the person's role there, the walls),
+   when the page is told to load again. Signed out or gone: the copy is dropped and the page told
+   to load again. */
 function wallFromCache(event, request) {
   return caches.open(CACHE + "-pages").then(function (cache) {
     return cache.match(request).then(function (copy) {
@@ -58,7 +60,11 @@ function revalidate(cache, request, copy, clientId) {
   if (tag) headers["If-None-Match"] = tag;
   return fetch(request.url, { headers: headers, credentials: "same-origin", cache: "no-store", redirect: "manual" }).then(function (response) {
     if (response.status === 304) return;
-    if (response.ok) return cache.put(request, response);
+    /* Changed cards arrive over the live stream; a changed frame (the person's role, the walls) does not. */
+    if (response.ok) {
+      var framed = response.headers.get("X-Wall-Frame") !== copy.headers.get("X-Wall-Frame");
+      return cache.put(request, response).then(function () { if (framed) return tell(clientId, "page-stale"); });
+    }
     if (response.type !== "opaqueredirect" && response.status !== 404) return; /* the server is busy: the copy stands */
     return cache.delete(request).then(function () { return tell(clientId, "page-stale"); });
   }).catch(function () { /* offline: the copy stands */ });

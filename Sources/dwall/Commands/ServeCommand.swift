@@ -158,11 +158,15 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         let app = try await buildApplication(self, gate: gate)
         logger.info("Storing in \(StoreOpener.describe(storeLocation))")
         if rateLimit == 0 { logger.notice("Rate limiting is off") }
-        let group = ServiceGroup(configuration: .init(
+        var configuration = ServiceGroupConfiguration(
             services: [app, ShutdownGateService(gate: gate)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
-        ))
+        )
+        // A stream or download whose client stopped reading waits for ever on its next write:
+        // past this, shutdown cancels what still runs instead of hanging.
+        configuration.maximumGracefulShutdownDuration = Limits.maximumGracefulShutdown
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
         logger.info("Stopped")
     }

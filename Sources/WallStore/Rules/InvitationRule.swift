@@ -1,0 +1,18 @@
+import Foundation
+import WallCore
+
+/// When an invitation may be made and used, decided on plain values: a person has at most
+/// `Limits.maxOpenInvitationsPerUser` open at once; one is used once, before it expires.
+enum InvitationRule {
+    /// Refuses a new invitation for someone who has `open` unexpired, unused ones.
+    static func checkCreate(open: Int) throws(StoreError) {
+        guard open < Limits.maxOpenInvitationsPerUser else {
+            throw .conflict("You have \(Limits.maxOpenInvitationsPerUser) open invitations; revoke one first.")
+        }
+    }
+
+    /// Whether an invitation, used at `usedAt` (if ever) and expiring at `expiresAt`, can be used at `now`.
+    static func isOpen(usedAt: Date?, expiresAt: Date, now: Date) -> Bool {
+        usedAt == nil && expiresAt > now
+    }
+}
