@@ -18,4 +18,12 @@ extension Limits {
     /// Most bytes of a request body read and thrown away after the server answered it early (a
     /// refusal), so the client reads the answer rather than a reset; then the connection closes.
     public static let lingerBytes = 4 * 1_048_576
+    /// Most connections one client address may hold open at once by default
+    /// (`--max-connections-per-address`); one more is closed as soon as it is accepted. IPv6
+    /// addresses count by their /64 (what one subscriber is given); a `--trusted-proxy` is not
+    /// counted. Browsers open 6 per server; this leaves room for a household or office behind one
+    /// address.
+    public static let defaultMaxConnectionsPerAddress = 256
+    /// The most `--max-connections-per-address` may be set to.
+    public static let maxConnectionsPerAddressSetting = 1_000_000
 }

@@ -5,8 +5,9 @@ extension Limits {
     /// Most imports (`/v1/import`, `/v1/import/archive`, `/v1/import/read`) one user may run at
     /// once on one server; each may hold a large body in memory or on disk.
     public static let maxConcurrentImportsPerUser = 2
-    /// Most multipart shares (bodies of files) one user may be sending at once on one server, so
-    /// the upload bytes in flight per user stay under this many times the largest multipart body.
+    /// Most multipart bodies with files one user may be sending at once on one server, on every
+    /// upload route together (`/v1/share`, `/api/save`, the share target, the share page), so the
+    /// upload bytes in flight per user stay under this many times the largest multipart body.
     public static let maxConcurrentUploadsPerUser = 4
     /// Most live API tokens one user may have; revoke one to make another.
     public static let maxTokensPerUser = 100

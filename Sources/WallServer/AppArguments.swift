@@ -47,6 +47,8 @@ public protocol AppArguments: Sendable {
     var trustedProxies: [String] { get }
     /// The bearer token `GET /metrics` asks for; nil: `/metrics` answers loopback callers only.
     var metricsToken: String? { get }
+    /// Most connections one client address (an IPv6 /64) may hold open; one more is closed at once.
+    var maxConnectionsPerAddress: Int { get }
     /// What the hourly pruning keeps: the event log's horizon, dead jobs, share receipts.
     var retention: RetentionPolicy { get }
 }
@@ -87,6 +89,9 @@ extension AppArguments {
 
     /// `/metrics` answers loopback callers only unless a token is given.
     public var metricsToken: String? { nil }
+
+    /// `Limits.defaultMaxConnectionsPerAddress` unless said otherwise.
+    public var maxConnectionsPerAddress: Int { Limits.defaultMaxConnectionsPerAddress }
 
     /// Where the data lives.
     public var storeLocation: StoreLocation {

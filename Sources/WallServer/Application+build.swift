@@ -23,7 +23,7 @@ public func buildApplication(
     let router = try await buildRouter(arguments, core: core, http: http, gate: gate, setup: setup)
     return Application(
         router: router,
-        server: .http1(configuration: serverConfiguration(arguments)),
+        server: .http1(configuration: serverConfiguration(arguments, proxies: http.proxies)),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
         // The store first: services stop in reverse order, so it outlives everything that uses it.
         services: [core.storeService].compactMap { $0 } + [http.usageFlusher(logger: logger)] + core.background,
@@ -37,12 +37,16 @@ public func buildApplication(
 /// The HTTP/1.1 server's limits: the idle timeout (kept-alive connections, and slow request
 /// lines and headers, which are decoded only once whole), the slow-body cut-off and the closing
 /// of a connection whose request was answered before its body ended (`RequestBodyGuard`), and the request
-/// line and header sizes (NIO's decoder counts the request line among the headers).
-private func serverConfiguration(_ arguments: some AppArguments) -> HTTP1Channel.Configuration {
+/// line and header sizes (NIO's decoder counts the request line among the headers), and the
+/// connections each client address may hold (`ConnectionCapHandler`, trusted proxies exempt).
+private func serverConfiguration(_ arguments: some AppArguments, proxies: TrustedProxies) -> HTTP1Channel.Configuration {
     let idle = arguments.idleTimeout.components
     let readTimeout = arguments.readTimeout
+    let connections = ConnectionCounter(limit: arguments.maxConnectionsPerAddress)
     return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [RequestBodyGuard(window: readTimeout)],
+        additionalChannelHandlers: [
+            ConnectionCapHandler(counter: connections) { proxies.contains($0) }, RequestBodyGuard(window: readTimeout),
+        ],
         idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000),
         httpDecoderConfiguration: .init(
             maxHeaderFieldSize: arguments.maxHeaderBytes, maxHeaderListSize: arguments.maxHeaderBytes,

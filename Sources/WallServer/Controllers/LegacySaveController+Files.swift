@@ -25,9 +25,10 @@ extension LegacySaveController {
             authorized.withLock { $0 = identity }
         }
         let received = try await files.readForm(request, boundary: boundary) { [self] fields in
-            guard authorized.withLock({ $0 }) == nil else { return }
+            if let known = authorized.withLock({ $0 }) { return known.userID }
             let identity = try await authorize(fields["auth_token"])
             authorized.withLock { $0 = identity }
+            return identity.userID
         }
         do {
             let fields = received.fields

@@ -15,8 +15,8 @@ struct FileShareSaver: Sendable {
     let maxFileBytes: Int64
     /// The jobs each new item gets (`thumbnail` for images and files).
     let followUps: FollowUpPolicy
-    /// The multipart shares each user is sending (`Limits.maxConcurrentUploadsPerUser`; one more
-    /// is 429 before its body is read).
+    /// The multipart shares with files each user is sending, on every upload route
+    /// (`Limits.maxConcurrentUploadsPerUser`; one more is 429 before a file byte is read).
     let uploads = ConcurrencyLimiter<UUID>(limit: Limits.maxConcurrentUploadsPerUser, what: "uploads")
 
     /// The `boundary` of a `multipart/form-data` content type, or nil for any other type.
@@ -46,14 +46,22 @@ struct FileShareSaver: Sendable {
         }
     }
 
-    /// Reads a browser's multipart form (the share target, `/api/save`): its text fields and its
-    /// files, streamed to uploads under the same limits; `authorize` is asked, with the fields
-    /// read so far, before the first file byte reaches the disk. Store the files with
-    /// `saveFiles(_:files:userID:)`, or `abort()` what was received.
+    /// Reads a browser's multipart form (the share target, the share page, `/api/save`): its text
+    /// fields and its files, streamed to uploads under the same limits. `authorize` is asked, with
+    /// the fields read so far, before the first file byte reaches the disk, and names the user
+    /// sending; from then until the body has been read the upload holds one of that user's
+    /// `Limits.maxConcurrentUploadsPerUser` places, as a `POST /v1/share` does (one more is 429,
+    /// nothing kept). Store the files with `saveFiles(_:files:userID:)`, or `abort()` what was
+    /// received.
     func readForm(
-        _ request: Request, boundary: String, authorize: @escaping @Sendable (FormData) async throws -> Void
+        _ request: Request, boundary: String, authorize: @escaping @Sendable (FormData) async throws -> UUID
     ) async throws -> ReceivedShare {
-        let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes, layout: .form, authorize: authorize)
+        let held = Locked<ConcurrencyLimiter<UUID>.Slot?>(nil)
+        defer { held.withLock { $0?.free() } }
+        let reader = MultipartShareReader(blobs: blobs, maxFileBytes: maxFileBytes, layout: .form) { [uploads] fields in
+            let slot = try uploads.acquire(try await authorize(fields))
+            held.withLock { $0 = slot }
+        }
         return try await reader.read(request.body, boundary: boundary)
     }
 

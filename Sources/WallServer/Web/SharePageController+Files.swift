@@ -22,10 +22,11 @@ extension SharePageController {
         do {
             received = try await web.files.readForm(request, boundary: boundary) { fields in
                 let shared = SharedFields(title: fields["title"], text: fields["text"], url: fields["url"])
-                guard identity != nil else { throw WebError.signInRequired(next: Self.sharePage(shared)) }
+                guard let identity else { throw WebError.signInRequired(next: Self.sharePage(shared)) }
                 guard headerVerified || madeByPerson || Self.carriesToken(fields, expected: expected) else {
                     throw UnconfirmedFiles(fields: fields)
                 }
+                return identity.userID
             }
         } catch let unconfirmed as UnconfirmedFiles {
             let fields = SharedFields(title: unconfirmed.fields["title"], text: unconfirmed.fields["text"], url: unconfirmed.fields["url"])

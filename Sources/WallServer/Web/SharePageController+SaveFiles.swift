@@ -18,6 +18,7 @@ extension SharePageController {
         let expected = context.csrfToken
         let received = try await web.files.readForm(request, boundary: boundary) { fields in
             guard headerVerified || Self.carriesToken(fields, expected: expected) else { throw WebError.csrfRejected }
+            return identity.userID
         }
         let form = received.fields
         guard headerVerified || Self.carriesToken(form, expected: expected) else {

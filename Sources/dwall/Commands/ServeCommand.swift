@@ -101,6 +101,13 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     var metricsTokenOption: String?
 
     var metricsToken: String? { metricsTokenOption ?? Environment.string("DWALL_METRICS_TOKEN") }
+
+    @Option(
+        name: .customLong("max-connections-per-address"),
+        help: "Most connections one client address (an IPv6 /64) may hold open; one more is closed at once; trusted proxies are not counted (env DWALL_MAX_CONNECTIONS_PER_ADDRESS)."
+    )
+    var maxConnectionsPerAddress: Int = Environment.int("DWALL_MAX_CONNECTIONS_PER_ADDRESS") ?? Limits.defaultMaxConnectionsPerAddress
+
     var idleTimeout: Duration { .seconds(idleTimeoutSeconds) }
     var readTimeout: Duration { .seconds(readTimeoutSeconds) }
 
@@ -121,6 +128,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         guard TrustedProxies(trustedProxies) != nil else {
             throw ValidationError("--trusted-proxy takes IP addresses or address/prefix ranges, e.g. 10.0.0.0/8.")
         }
+        guard (1...Limits.maxConnectionsPerAddressSetting).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be 1 to \(Limits.maxConnectionsPerAddressSetting).")
+        }
         if let metricsToken, metricsToken.utf8.count < 16 { throw ValidationError("--metrics-token must be at least 16 characters.") }
         guard Limits.eventRetentionDays.contains(keepEventsDays) else {
             throw ValidationError("--keep-events-days must be \(Limits.eventRetentionDays.lowerBound) to \(Limits.eventRetentionDays.upperBound).")
@@ -140,6 +150,10 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         }
         var logger = Logger(label: "dwall")
         logger.logLevel = logLevel
+        // Each connection is a file descriptor: take all the process may have.
+        if let files = FileDescriptorLimit.raiseToHard() {
+            logger.info("Open files limit: \(files) (connections beyond it are refused by the kernel)")
+        }
         let gate = ShutdownGate()
         let app = try await buildApplication(self, gate: gate)
         logger.info("Storing in \(StoreOpener.describe(storeLocation))")
