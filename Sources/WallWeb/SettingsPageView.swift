@@ -19,6 +19,8 @@ public struct SettingsPageView: WebPage {
     public var invitations: [InvitationRow] = []
     /// An invitation link just made: shown this once.
     public var newInvitation: String?
+    /// A secret link to a wall just made: shown this once.
+    public var newWallLink: String?
     /// The bookmarklet's `javascript:` link, to drag to the bookmarks bar.
     public var bookmarklet: String = ""
     /// Why the last change was refused.
@@ -76,6 +78,8 @@ public struct WallRow: Sendable, Equatable {
     public var sharingLabel: String = "Not shared"
     /// The roles to share it in, contributor first chosen.
     public var roleChoices: [RoleOption] = RoleOption.choices(selected: "contributor")
+    /// Its secret links (read-only pages for anyone holding one).
+    public var links: [WallLinkRow] = []
 
     /// Makes a row.
     public init(
@@ -177,5 +181,25 @@ public struct InvitationRow: Sendable, Equatable {
         self.id = id
         self.created = created
         self.expires = expires
+    }
+}
+
+/// A secret link to one of the person's walls, as settings lists it (never its secret).
+public struct WallLinkRow: Sendable, Equatable {
+    /// The wall's id.
+    public var wallID: String
+    /// The link's id.
+    public var id: String
+    /// When it was made (a day).
+    public var created: String
+    /// Whether search engines may index the page.
+    public var indexable: Bool
+
+    /// Makes a row.
+    public init(wallID: String, id: String, created: String, indexable: Bool) {
+        self.wallID = wallID
+        self.id = id
+        self.created = created
+        self.indexable = indexable
     }
 }

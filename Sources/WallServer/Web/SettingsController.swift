@@ -26,6 +26,8 @@ struct SettingsController {
         routes.post("/settings/walls/:id/members", use: addMember)
         routes.post("/settings/walls/:id/members/:username", use: changeMember)
         routes.post("/settings/walls/:id/leave", use: leaveWall)
+        routes.post("/settings/walls/:id/links", use: makeWallLink)
+        routes.post("/settings/walls/:id/links/:linkID/revoke", use: revokeWallLink)
         routes.post("/settings/invitations", use: invite)
         routes.post("/settings/invitations/:id/revoke", use: revokeInvitation)
         routes.post("/settings/password", use: changePassword)
@@ -136,6 +138,33 @@ struct SettingsController {
         return web.redirect("/settings")
     }
 
+    /// Makes a secret link to one of the person's walls (`indexable` = on lets search engines in),
+    /// shown once.
+    func makeWallLink(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
+        let secret = SecretLink.generate()
+        do {
+            _ = try await web.store.createWallLink(
+                wallID: id, secretHash: SecretLink.hash(secret), indexable: context.formData["indexable"] == "on",
+                userID: identity.userID
+            )
+        } catch let error as StoreError where error != .notFound("wall") {
+            return try await page(request, identity: identity, context: context, error: Self.message(error))
+        }
+        let link = web.origin(for: request) + SecretLink.path(secret)
+        return try await page(request, identity: identity, context: context, newWallLink: link)
+    }
+
+    func revokeWallLink(_ request: Request, context: WallRequestContext) async throws -> Response {
+        let identity = try context.requireSignedIn(request)
+        guard let id = context.parameters.get("id", as: UUID.self),
+              let linkID = context.parameters.get("linkID", as: UUID.self),
+              try await web.store.revokeWallLink(id: linkID, wallID: id, userID: identity.userID)
+        else { throw WebError.notFound("link") }
+        return web.redirect("/settings")
+    }
+
     /// Makes a one-time sign-up link, shown once.
     func invite(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
@@ -198,13 +227,14 @@ struct SettingsController {
 
     private func page(
         _ request: Request, identity: Identity, context: WallRequestContext, notice: Notice? = nil,
-        newToken: String? = nil, newInvitation: String? = nil, error: String? = nil
+        newToken: String? = nil, newInvitation: String? = nil, newWallLink: String? = nil, error: String? = nil
     ) async throws -> Response {
         var (chrome, walls) = try await web.chrome(identity, context: context, title: "Settings", page: "settings")
         chrome.notice = notice?.text
         var view = SettingsPageView(chrome: chrome)
         view.newToken = newToken
         view.newInvitation = newInvitation
+        view.newWallLink = newWallLink
         view.invitations = try await web.store.invitations(userID: identity.userID).map {
             InvitationRow(id: $0.id.uppercasedText, created: Self.day($0.createdAt), expires: Self.day($0.expiresAt))
         }
@@ -225,6 +255,9 @@ struct SettingsController {
             )
             let members = try await web.store.members(wallID: wall.id, userID: identity.userID)
             row.share(with: members.map { MemberRow(wallID: row.id, username: $0.username, role: $0.role.rawValue) })
+            row.links = try await web.store.wallLinks(wallID: wall.id, userID: identity.userID).map {
+                WallLinkRow(wallID: row.id, id: $0.id.uppercasedText, created: Self.day($0.createdAt), indexable: $0.indexable)
+            }
             view.wallRows.append(row)
         }
         view.sharedWalls = walls.compactMap { wall in
