@@ -40,6 +40,16 @@ import WallCore
         let bobsView = HTTPClient(baseURL: server.baseURL, token: bobsToken)
         #expect(try await bobsView.send("GET", "/v1/walls/\(trip.id.uuidString)").status == 404)
         #expect(try bob.run(["wall", "list"]).output.contains("Trip") == false)
+
+        // A secret link from the terminal: printed once, listed by id, revoked.
+        let linked = try alice.run(["wall", "link", "trip"])
+        #expect(linked.status == 0, "\(linked.errorOutput)")
+        let url = try #require(URL(string: linked.output))
+        #expect(try await HTTPClient(baseURL: server.baseURL, token: nil).send("GET", url.path).status == 200)
+        let links = try alice.run(["wall", "links", "trip"]).output
+        let linkID = try #require(links.split(separator: "\t").first.map(String.init))
+        #expect(try alice.run(["wall", "unlink", "trip", linkID]).status == 0)
+        #expect(try await HTTPClient(baseURL: server.baseURL, token: nil).send("GET", url.path).status == 404)
         try server.stop()
     }
 }

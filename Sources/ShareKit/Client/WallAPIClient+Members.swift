@@ -26,3 +26,25 @@ extension WallAPIClient {
         server.appendingPathComponent("v1/walls/\(wall.uuidString)/members")
     }
 }
+
+extension WallAPIClient {
+    /// Makes a secret link to a wall (`POST /v1/walls/{id}/links`); its `url` is in this answer only.
+    public func makeLink(wall: UUID, indexable: Bool) async throws(ShareError) -> SecretWallLink {
+        try await decode(
+            SecretWallLink.self,
+            from: send(json: SecretWallLinkRequest(indexable: indexable), "POST", "v1/walls/\(wall.uuidString)/links")
+        )
+    }
+
+    /// A wall's secret links, without their secrets (`GET /v1/walls/{id}/links`).
+    public func links(wall: UUID) async throws(ShareError) -> [SecretWallLink] {
+        let url = server.appendingPathComponent("v1/walls/\(wall.uuidString)/links")
+        return try await decode(SecretWallLinkList.self, from: send(HTTPRequestMessage(method: "GET", url: url))).links
+    }
+
+    /// Revokes a secret link at once (`DELETE /v1/walls/{id}/links/{linkId}`).
+    public func revokeLink(_ link: UUID, wall: UUID) async throws(ShareError) {
+        let url = server.appendingPathComponent("v1/walls/\(wall.uuidString)/links/\(link.uuidString)")
+        _ = try await send(HTTPRequestMessage(method: "DELETE", url: url))
+    }
+}

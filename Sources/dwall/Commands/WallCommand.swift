@@ -7,7 +7,8 @@ import WallCore
 struct WallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wall", abstract: "List your walls and share them with other people on your server.",
-        subcommands: [List.self, Share.self, Unshare.self, Members.self], defaultSubcommand: List.self
+        subcommands: [List.self, Share.self, Unshare.self, Members.self, Link.self, Links.self, Unlink.self],
+        defaultSubcommand: List.self
     )
 
     /// `dwall wall list`.
@@ -71,6 +72,58 @@ struct WallCommand: AsyncParsableCommand {
             }
             if members.isEmpty { print("Not shared with anyone.") }
             for member in members { print("\(member.username)\t\(member.role.rawValue)") }
+        }
+    }
+
+    /// `dwall wall link WALL [--indexable]`.
+    struct Link: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "link", abstract: "Make a secret link that shows a wall of yours to anyone who has it."
+        )
+
+        @Argument(help: "Your wall: its slug, name or id.") var wall: String
+        @Flag(help: "Let search engines index the page.") var indexable = false
+
+        func run() async throws {
+            let link = try await WallCommand.session { client in
+                try await client.makeLink(wall: try await WallCommand.wallID(wall, client), indexable: indexable)
+            }
+            print(link.url ?? link.id.uuidString)
+        }
+    }
+
+    /// `dwall wall links WALL`.
+    struct Links: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "links", abstract: "A wall's secret links (their ids and dates; the links were shown once)."
+        )
+
+        @Argument(help: "Your wall: its slug, name or id.") var wall: String
+
+        func run() async throws {
+            let links = try await WallCommand.session { client in
+                try await client.links(wall: try await WallCommand.wallID(wall, client))
+            }
+            if links.isEmpty { print("No secret links.") }
+            for link in links {
+                print("\(link.id.uuidString.lowercased())\t\(WallJSON.formatDate(link.createdAt))\(link.indexable ? "\tindexable" : "")")
+            }
+        }
+    }
+
+    /// `dwall wall unlink WALL LINK_ID`.
+    struct Unlink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Revoke a secret link at once.")
+
+        @Argument(help: "Your wall: its slug, name or id.") var wall: String
+        @Argument(help: "The link's id, as 'dwall wall links' prints it.") var link: String
+
+        func run() async throws {
+            guard let linkID = UUID(uuidString: link) else { throw ClientExit.fail("'\(link)' is not a link id.") }
+            try await WallCommand.session { client in
+                try await client.revokeLink(linkID, wall: try await WallCommand.wallID(wall, client))
+            }
+            print("Revoked.")
         }
     }
 
