@@ -72,13 +72,14 @@ async function showQueue() {
 
 async function fillWalls(settings) {
   try {
-    const list = await walls();
+    // Walls shared with the person only to view take no shares; shared ones say whose they are.
+    const list = (await walls()).filter((wall) => wall.role !== "viewer");
     const select = $("wall");
     if (list.length) select.replaceChildren();
     for (const wall of list) {
       const option = document.createElement("option");
       option.value = wall.id;
-      option.textContent = wall.name + (wall.isDefault ? " (default)" : "");
+      option.textContent = wall.name + (wall.owner ? " · " + wall.owner : "") + (wall.isDefault ? " (default)" : "");
       select.append(option);
     }
     const remembered = list.find((wall) => wall.id === settings.defaultWall) || list.find((wall) => wall.isDefault);
