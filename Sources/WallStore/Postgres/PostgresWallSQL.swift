@@ -21,16 +21,6 @@ enum PostgresWallSQL {
         return try await db.run(query, logger: logger).first()?.decode(UUID.self)
     }
 
-    /// Like `resolve`, but throws `StoreError.notFound("wall")` when there is no such wall.
-    static func require(
-        _ ref: String?, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
-    ) async throws -> UUID {
-        guard let id = try await resolve(ref, userID: userID, db, logger: logger) else {
-            throw StoreError.notFound("wall")
-        }
-        return id
-    }
-
     static func fetch(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Wall? {
         let rows = try await db.run(
             "SELECT \(unescaped: PostgresRows.wallColumns) FROM walls w WHERE w.id = \(id) AND w.user_id = \(userID)",

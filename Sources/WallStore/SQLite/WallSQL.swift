@@ -21,12 +21,6 @@ enum WallSQL {
         return try String.fetchOne(statement, arguments: arguments).map(SQLiteRows.uuid)
     }
 
-    /// Like `resolve`, but throws `StoreError.notFound("wall")` when there is no such wall.
-    static func require(_ ref: String?, userID: UUID, _ db: Database) throws -> UUID {
-        guard let id = try resolve(ref, userID: userID, db) else { throw StoreError.notFound("wall") }
-        return id
-    }
-
     static func fetch(id: UUID, userID: UUID, _ db: Database) throws -> Wall? {
         let row = try Row.fetchOne(
             db,
