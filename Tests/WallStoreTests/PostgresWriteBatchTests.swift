@@ -21,7 +21,7 @@ struct PostgresWriteBatchTests {
             let kept = try await store.save(try linkShare("https://example.com/batch/kept"), for: alice).item
 
             let results = try await writer.save([
-                .share(PostgresShareJob(share: first, userID: alice.id, document: SearchDocument(share: first))),
+                .share(PostgresQueuedShare(share: first, userID: alice.id, document: SearchDocument(share: first))),
                 .change { connection, _ in
                     // A NUL byte is not text to PostgreSQL: the statement fails, and so would the
                     // whole transaction without the change's savepoint.
@@ -33,7 +33,7 @@ struct PostgresWriteBatchTests {
                     try await events.record(.updated, item: kept, userID: alice.id, at: Date(), connection, logger: store.logger)
                     return 1
                 },
-                .share(PostgresShareJob(share: second, userID: alice.id, document: SearchDocument(share: second))),
+                .share(PostgresQueuedShare(share: second, userID: alice.id, document: SearchDocument(share: second))),
             ])
 
             #expect(results.count == 4)

@@ -15,7 +15,7 @@ struct PostgresShareLookup {
     /// are shared with others (their events go to members too), and `count` fresh event numbers,
     /// lowest first. Called while holding the events lock, so the numbers follow commit order.
     func wallsAndSequence(
-        for jobs: [PostgresShareJob], count: Int
+        for jobs: [PostgresQueuedShare], count: Int
     ) async throws -> (walls: [UUID?], shared: Set<UUID>, seqs: [Int64]) {
         var users: [UUID] = []
         var kinds: [Int] = []
@@ -59,7 +59,7 @@ struct PostgresShareLookup {
 
     /// The receipts of the jobs' share ids (with their items, if they still exist) and the items
     /// already holding their links on their walls.
-    func known(for jobs: [PostgresShareJob], walls: [UUID?]) async throws -> SharePlan.Known {
+    func known(for jobs: [PostgresQueuedShare], walls: [UUID?]) async throws -> SharePlan.Known {
         let users = jobs.map(\.userID)
         let shareIDs = jobs.map(\.share.shareID)
         var linkWalls: [UUID] = []

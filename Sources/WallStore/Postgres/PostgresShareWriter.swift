@@ -5,7 +5,7 @@ import WallCore
 
 /// One share waiting in the PostgreSQL store's group-commit queue, with its search document
 /// made beforehand (on the caller's task, not in the batch).
-struct PostgresShareJob: Sendable {
+struct PostgresQueuedShare: Sendable {
     var share: ValidShare
     var userID: UUID
     var document: SearchDocument
@@ -32,7 +32,7 @@ struct PostgresShareWriter: Sendable {
     /// then each other change in a savepoint of its own. Answers each write, in order.
     func save(_ writes: [PostgresWrite]) async throws -> [Result<PostgresWriteResult, any Error>] {
         var shareIndices: [Int] = []
-        var jobs: [PostgresShareJob] = []
+        var jobs: [PostgresQueuedShare] = []
         for (index, write) in writes.enumerated() {
             if case .share(let job) = write {
                 shareIndices.append(index)
@@ -74,7 +74,7 @@ struct PostgresShareWriter: Sendable {
     /// The batch's shares, in a fixed number of round trips; shares to shared walls (whose events
     /// go to every member, and which may be someone else's) are then taken one by one.
     private func saveShares(
-        _ jobs: [PostgresShareJob], _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+        _ jobs: [PostgresQueuedShare], _ connection: PostgresConnection, _ events: inout PostgresEventBatch
     ) async throws -> [Result<ShareOutcome, any Error>] {
         let now = clock().roundedToMillis
         let lookup = PostgresShareLookup(connection: connection, logger: logger)
@@ -109,7 +109,7 @@ struct PostgresShareWriter: Sendable {
     /// Shares to the people's own private walls, planned together (`SharePlan`) and written in
     /// one statement.
     private func saveBatch(
-        _ jobs: [PostgresShareJob], walls: [UUID?], seqs: [Int64], now: Date, _ connection: PostgresConnection,
+        _ jobs: [PostgresQueuedShare], walls: [UUID?], seqs: [Int64], now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws -> [Result<ShareOutcome, any Error>] {
         let lookup = PostgresShareLookup(connection: connection, logger: logger)
@@ -149,7 +149,7 @@ struct PostgresShareWriter: Sendable {
     /// or a new item. For shares to shared walls, and shares whose new item the batch's
     /// statement could not insert.
     private func saveOne(
-        _ job: PostgresShareJob, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch
+        _ job: PostgresQueuedShare, now: Date, _ connection: PostgresConnection, _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
         let share = job.share
         let access = try await PostgresWallAccessSQL.access(share.wall, actor: job.userID, connection, logger: logger)
@@ -215,7 +215,7 @@ struct PostgresShareWriter: Sendable {
     /// Inserts a new item with its event and receipt; returns its seq, or nil when the link is
     /// on the wall already (`ON CONFLICT DO NOTHING` on the unique index: nothing is written).
     private func insert(
-        _ item: Item, _ job: PostgresShareJob, access: WallAccess, now: Date, _ connection: PostgresConnection
+        _ item: Item, _ job: PostgresQueuedShare, access: WallAccess, now: Date, _ connection: PostgresConnection
     ) async throws -> Int64? {
         let share = job.share
         // The follow-up jobs, written with the item (none when the policy names none).
@@ -255,7 +255,7 @@ struct PostgresShareWriter: Sendable {
 
     /// The link is on the wall: merge the share into that item, move it to the top, remember the id.
     private func moveToTop(
-        _ existing: Item, _ job: PostgresShareJob, access: WallAccess, now: Date, _ connection: PostgresConnection,
+        _ existing: Item, _ job: PostgresQueuedShare, access: WallAccess, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws -> ShareOutcome {
         let owner = access.ownerID

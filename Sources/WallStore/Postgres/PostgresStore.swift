@@ -115,7 +115,7 @@ public final class PostgresStore: WallStore, Service {
 
     public func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
         try await ready.wait()
-        return try await writeQueue.submit(PostgresShareJob(share: share, userID: userID, document: SearchDocument(share: share)))
+        return try await writeQueue.submit(PostgresQueuedShare(share: share, userID: userID, document: SearchDocument(share: share)))
     }
 }
 

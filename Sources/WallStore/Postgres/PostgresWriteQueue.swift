@@ -15,7 +15,7 @@ final class PostgresWriteQueue: Sendable {
     }
 
     /// Stores a share and waits for its batch to commit.
-    func submit(_ share: PostgresShareJob) async throws -> ShareOutcome {
+    func submit(_ share: PostgresQueuedShare) async throws -> ShareOutcome {
         guard case .share(let outcome) = try await queue.submit(.share(share)) else {
             preconditionFailure("A share was answered with another write's result")
         }
@@ -38,7 +38,7 @@ final class PostgresWriteQueue: Sendable {
 /// One write waiting for the writer's next batch.
 enum PostgresWrite: Sendable {
     /// A share from `saveShare`.
-    case share(PostgresShareJob)
+    case share(PostgresQueuedShare)
     /// Another small write that records events (an enrichment result).
     case change(@Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> any Sendable)
 }

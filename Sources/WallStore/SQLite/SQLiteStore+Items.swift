@@ -4,7 +4,7 @@ import WallCore
 
 extension SQLiteStore {
     public func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
-        try await shareQueue.submit(ShareJob(share: share, userID: userID))
+        try await shareQueue.submit(QueuedShare(share: share, userID: userID))
     }
 
     public func item(id: UUID, userID: UUID) async throws -> Item? {

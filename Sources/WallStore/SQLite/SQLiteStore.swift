@@ -97,7 +97,7 @@ struct EventBatch {
 }
 
 /// One share waiting in the group-commit queue.
-struct ShareJob: Sendable {
+struct QueuedShare: Sendable {
     var share: ValidShare
     var userID: UUID
 }

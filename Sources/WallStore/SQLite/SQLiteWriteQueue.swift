@@ -15,7 +15,7 @@ final class SQLiteWriteQueue: Sendable {
     }
 
     /// Stores a share and waits for its batch to commit.
-    func submit(_ share: ShareJob) async throws -> ShareOutcome {
+    func submit(_ share: QueuedShare) async throws -> ShareOutcome {
         guard case .share(let outcome) = try await queue.submit(.share(share)) else {
             preconditionFailure("A share was answered with another write's result")
         }
@@ -40,7 +40,7 @@ final class SQLiteWriteQueue: Sendable {
 /// One write waiting for the writer's next batch.
 enum SQLiteWrite: Sendable {
     /// A share from `saveShare`.
-    case share(ShareJob)
+    case share(QueuedShare)
     /// Any other small write (the job queue's, enrichment results).
     case change(@Sendable (Database, inout EventBatch) throws -> any Sendable)
 }
