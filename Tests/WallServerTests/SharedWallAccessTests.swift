@@ -173,4 +173,29 @@ struct SharedWallAccessTests {
             #expect(try await client.itemFile(item.id, token: bob).status == .notFound)
         }
     }
+
+    @Test("The extension's lookup finds a link on a shared wall for its members only")
+    func lookupFollowsTheWall() async throws {
+        try await TestServer.run(users: ["alice", "bob", "carol"]) { _, client in
+            let alice = try await client.signIn("alice")
+            let bob = try await client.signIn("bob")
+            let carol = try await client.signIn("carol")
+            let trip = try await client.createWall("Trip", token: alice)
+            _ = try await client.send(
+                .post, "/v1/walls/\(trip.id)/members", token: alice, json: WallMemberRequest(username: "bob", role: .viewer)
+            )
+            let card = try await client.shareLink("https://example.com/lookup", token: alice, wall: "trip")
+            let url = "https://example.com/lookup"
+
+            let asMember = try await LookupAndMetaTests.lookup(url, client: client, token: bob)
+                .decode(LookupAndMetaTests.Lookup.self)
+            let asStranger = try await LookupAndMetaTests.lookup(url, client: client, token: carol)
+                .decode(LookupAndMetaTests.Lookup.self)
+
+            #expect(asMember.items.map(\.id) == [card.item.id])
+            #expect(asMember.saved)
+            #expect(asStranger.items.isEmpty)
+            #expect(!asStranger.saved)
+        }
+    }
 }
