@@ -86,9 +86,11 @@ import WallCore
     }
 
     @Test func aTrustedProxyNamesEachClientSoGuessesFromManyClientsAreNotOneAddresses() async throws {
+        // Past the burst by a margin: the bucket refills (a few a minute) while a loaded machine
+        // hashes each guess, so the direct run must get a 429 somewhere, not at a fixed attempt.
         func statuses(_ server: ServerProcess) async throws -> [Int] {
             var statuses: [Int] = []
-            for guess in 0...Int(Limits.signInBurstPerUser) {
+            for guess in 0...(Int(Limits.signInBurstPerUser) + 10) {
                 let body = try WallJSON.encoder().encode(AuthTokenRequest(username: "alice", password: "guess-\(guess)-pw"))
                 let reply = try await HTTPClient(baseURL: server.baseURL).send(
                     "POST", "/v1/auth/token", json: body, headers: ["X-Forwarded-For": "203.0.113.\(guess)"]
@@ -103,7 +105,7 @@ import WallCore
         }
         try await Self.withServer([]) { server, _ in
             let direct = try await statuses(server)
-            #expect(direct.last == 429, "without the flag, one address: \(direct)")
+            #expect(direct.contains(429), "without the flag, one address: \(direct)")
         }
     }
 
