@@ -24,18 +24,6 @@ struct SharedWallStoreTests {
         return Setting(alice: alice, bob: bob, carol: carol, trip: trip)
     }
 
-    private func forbidden(_ body: () async throws -> Void) async -> Bool {
-        do {
-            try await body()
-            return false
-        } catch let error as StoreError {
-            if case .forbidden = error { return true }
-            return false
-        } catch {
-            return false
-        }
-    }
-
     @Test("A shared wall is in the member's list with its owner and their role, and both see who is on it",
           arguments: StoreFactory.all)
     func sharedWallIsListed(_ factory: StoreFactory) async throws {
@@ -98,11 +86,11 @@ struct SharedWallStoreTests {
             let card = try await store.save(linkShare("https://example.com/a", wall: "trip"), for: s.alice).item
 
             #expect(try await store.item(id: card.id, userID: s.bob.id)?.id == card.id)
-            #expect(await forbidden {
+            #expect(await isForbidden {
                 try await store.save(linkShare("https://example.com/b", wall: s.trip.id.uuidString), for: s.bob)
             })
-            #expect(await forbidden { try await store.update(card.id, ItemPatch(title: .set("Mine")), for: s.bob) })
-            #expect(await forbidden { _ = try await store.deleteItem(id: card.id, userID: s.bob.id) })
+            #expect(await isForbidden { try await store.update(card.id, ItemPatch(title: .set("Mine")), for: s.bob) })
+            #expect(await isForbidden { _ = try await store.deleteItem(id: card.id, userID: s.bob.id) })
             #expect(try await store.itemIDs(ItemQuery(wall: "trip", limit: 50), for: s.alice) == [card.id])
             #expect(try await store.item(id: card.id, userID: s.alice.id) == card)
         }
@@ -119,8 +107,8 @@ struct SharedWallStoreTests {
             ).item
 
             #expect(try await store.update(bobs.id, ItemPatch(title: .set("Bob's")), for: s.bob).title == "Bob's")
-            #expect(await forbidden { try await store.update(alices.id, ItemPatch(title: .set("No")), for: s.bob) })
-            #expect(await forbidden { _ = try await store.deleteItem(id: alices.id, userID: s.bob.id) })
+            #expect(await isForbidden { try await store.update(alices.id, ItemPatch(title: .set("No")), for: s.bob) })
+            #expect(await isForbidden { _ = try await store.deleteItem(id: alices.id, userID: s.bob.id) })
             #expect(try await store.item(id: alices.id, userID: s.alice.id) == alices)
 
             _ = try await store.setMember(wallID: s.trip.id, username: "bob", role: .editor, userID: s.alice.id)
@@ -140,12 +128,12 @@ struct SharedWallStoreTests {
             let s = try await setting(store, bobAs: .editor)
             let rename = try WallPatchRequest(name: "Bob's trip").validated()
 
-            #expect(await forbidden { _ = try await store.updateWall(id: s.trip.id, change: rename, userID: s.bob.id) })
-            #expect(await forbidden { try await store.deleteWall(id: s.trip.id, userID: s.bob.id, disposal: .deleteItems) })
-            #expect(await forbidden {
+            #expect(await isForbidden { _ = try await store.updateWall(id: s.trip.id, change: rename, userID: s.bob.id) })
+            #expect(await isForbidden { try await store.deleteWall(id: s.trip.id, userID: s.bob.id, disposal: .deleteItems) })
+            #expect(await isForbidden {
                 _ = try await store.setMember(wallID: s.trip.id, username: "carol", role: .viewer, userID: s.bob.id)
             })
-            #expect(await forbidden { _ = try await store.removeMember(wallID: s.trip.id, username: "alice", userID: s.bob.id) })
+            #expect(await isForbidden { _ = try await store.removeMember(wallID: s.trip.id, username: "alice", userID: s.bob.id) })
             await #expect(throws: StoreError.notFound("wall")) {
                 _ = try await store.updateWall(id: s.trip.id, change: rename, userID: s.carol.id)
             }

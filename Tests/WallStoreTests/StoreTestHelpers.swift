@@ -100,6 +100,19 @@ extension WallStore {
 
 // MARK: Errors
 
+/// Whether `body` was refused with `StoreError.forbidden` (a role that doesn't allow it).
+func isForbidden(_ body: () async throws -> Void) async -> Bool {
+    do {
+        try await body()
+        return false
+    } catch let error as StoreError {
+        if case .forbidden = error { return true }
+        return false
+    } catch {
+        return false
+    }
+}
+
 extension StoreError {
     /// Whether this is a `.conflict`, whatever its message.
     var isConflict: Bool {

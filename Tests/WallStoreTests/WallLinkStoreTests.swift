@@ -26,18 +26,6 @@ struct WallLinkStoreTests {
         return Setting(alice: alice, bob: bob, carol: carol, trip: trip, diary: diary)
     }
 
-    private func isForbidden(_ body: () async throws -> Void) async -> Bool {
-        do {
-            try await body()
-            return false
-        } catch let error as StoreError {
-            if case .forbidden = error { return true }
-            return false
-        } catch {
-            return false
-        }
-    }
-
     @Test("The owner makes a link, sees it listed without its secret, and the secret opens the wall",
           arguments: StoreFactory.all)
     func ownerMakesLink(_ factory: StoreFactory) async throws {
