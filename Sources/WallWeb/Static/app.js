@@ -42,16 +42,28 @@
   }
 
   /* ---- Masonry: each card spans as many 4px rows as it is tall, so cards keep reading order --- */
+  /* Heights are read for every card first and the spans written after, so laying out a page of
+     cards costs one layout, not one per card; the observer takes heights from its entries. */
   var ROW = 4, wallStyle = wall && getComputedStyle(wall); /* live: --gap is narrower on a phone */
-  var resizer = window.ResizeObserver ? new ResizeObserver(function (entries) { entries.forEach(function (e) { span(e.target); }); }) : null;
-  function span(card) {
-    var height = card.firstElementChild ? card.getBoundingClientRect().height : 0;
+  var resizer = window.ResizeObserver ? new ResizeObserver(function (entries) {
+    setSpans(entries.map(function (e) { return e.target; }), entries.map(function (e) {
+      return e.target.firstElementChild ? (e.borderBoxSize && e.borderBoxSize[0] ? e.borderBoxSize[0].blockSize : e.target.getBoundingClientRect().height) : 0;
+    }));
+  }) : null;
+  function heightOf(card) { return card.firstElementChild ? card.getBoundingClientRect().height : 0; }
+  function setSpans(cards, heights) {
     var gap = parseFloat(wallStyle.getPropertyValue("--gap")) || 16;
-    card.style.gridRowEnd = "span " + Math.max(1, Math.ceil((height + gap) / ROW));
+    cards.forEach(function (card, i) {
+      var end = "span " + Math.max(1, Math.ceil((heights[i] + gap) / ROW));
+      if (card.style.gridRowEnd !== end) card.style.gridRowEnd = end;
+    });
   }
+  function span(card) { setSpans([card], [heightOf(card)]); }
   function watch(root) {
     if (!wall || !resizer) return;
-    (root || wall).querySelectorAll(".card").forEach(function (card) { resizer.observe(card); span(card); });
+    var cards = Array.prototype.slice.call((root || wall).querySelectorAll(".card"));
+    setSpans(cards, cards.map(heightOf));
+    cards.forEach(function (card) { resizer.observe(card); });
   }
   if (wall && resizer) { wall.classList.add("is-masonry"); watch(); }
 
@@ -424,7 +436,11 @@
   });
   document.querySelectorAll("[data-select-on-focus]").forEach(function (input) { input.addEventListener("focus", function () { input.select(); }); });
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    /* Registered after the page has loaded: on a first visit the worker's install (its script and
+       its copy of the app shell) would otherwise compete with drawing the first cards. */
+    var register = function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); };
+    if (document.readyState === "complete") setTimeout(register, 0);
+    else window.addEventListener("load", function () { setTimeout(register, 0); });
     /* The worker showed this wall from its copy and found the copy no longer holds (signed out). */
     navigator.serviceWorker.addEventListener("message", function (e) { if (e.data === "page-stale") location.reload(); });
     /* Nobody is signed in here: no wall kept for whoever was must be shown to whoever signs in. */
