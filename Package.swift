@@ -61,6 +61,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: S3-compatible object storage: SigV4 signing, the S3 client, the S3 blob store
+        .target(
+            name: "WallS3",
+            dependencies: [
+                "WallCore",
+                "WallStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // MARK: Enrichment: guarded fetcher, HTML metadata via libxml2, readable text
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
@@ -196,6 +212,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WallS3Tests",
+            dependencies: [
+                "WallCore", "WallStore", "WallS3",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict
