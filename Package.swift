@@ -224,6 +224,7 @@ let package = Package(
             dependencies: [
                 "WallCore", "WallStore", "WallS3",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             exclude: ["Fixtures"],

@@ -14,9 +14,4 @@ extension Limits {
     public static let s3IdleTimeout = Duration.seconds(30)
     /// Time allowed for one whole request (a part of `s3PartBytes` included).
     public static let s3RequestTimeout = Duration.seconds(300)
-    /// Age after which an unfinished multipart upload under the prefix (its uploader was killed)
-    /// is aborted by a sweep; an upload in progress finishes long before.
-    public static let s3AbandonedUploadAge = Duration.seconds(3_600)
-    /// Age after which a local copy made for a tool that reads files (`localFile`) is removed.
-    public static let s3LocalCopyAge = Duration.seconds(600)
 }

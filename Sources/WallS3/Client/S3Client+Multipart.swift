@@ -69,7 +69,8 @@ extension S3Client {
         }
     }
 
-    /// The unfinished multipart uploads of keys starting with `prefix` (the first 1,000).
+    /// The unfinished multipart uploads of keys starting with `prefix` (the first 1,000); one
+    /// without a readable start time is left out, so a sweep never aborts what it cannot date.
     public func listMultipartUploads(prefix: String) async throws -> [S3PendingUpload] {
         let response = try await send(.init(
             operation: "ListMultipartUploads", method: .GET, key: "", query: [.init("uploads"), .init("prefix", prefix)], bucketLevel: true
@@ -79,8 +80,10 @@ extension S3Client {
             throw S3Error.malformedResponse(operation: "ListMultipartUploads", reason: "no ListMultipartUploadsResult")
         }
         return root.children("Upload").compactMap { upload in
-            guard let key = upload.text(of: "Key"), let id = upload.text(of: "UploadId") else { return nil }
-            return S3PendingUpload(key: key, uploadID: id, initiated: upload.text(of: "Initiated").flatMap(S3Dates.parseISO) ?? .distantPast)
+            guard let key = upload.text(of: "Key"), let id = upload.text(of: "UploadId"),
+                  let initiated = upload.text(of: "Initiated").flatMap(S3Dates.parseISO)
+            else { return nil }
+            return S3PendingUpload(key: key, uploadID: id, initiated: initiated)
         }
     }
 
