@@ -48,8 +48,8 @@ struct SharedBlobStoreTests {
         for replica in [replicaA, replicaB] {
             #expect(!FileManager.default.fileExists(atPath: replica.dataDirectory + "/blobs/sha256"))
         }
-        try replicaA.stop()
-        try replicaB.stop()
+        #expect(try replicaA.stop() == 0)
+        #expect(try replicaB.stop() == 0)
     }
 
     @Test func aReplicaKilledMidUploadLeavesNothingVisibleAndTheShareSentAgainSucceedsOnce() async throws {

@@ -11,7 +11,8 @@ import WallStore
 /// Resumable: a blob the destination already holds with the source's size is skipped; one it
 /// holds with another size (a copy cut short by hand) is replaced. Each copied blob is read back
 /// from the destination and hashed, and one whose bytes don't match its name counts as failed
-/// (and is removed from the destination, so the next run copies it again).
+/// (and is removed from the destination, so the next run copies it again); so does a source
+/// blob whose own bytes don't hash to its name.
 public struct BlobMigration: Sendable {
     /// Where the blobs are now.
     public let source: any BlobStore
@@ -54,9 +55,12 @@ public struct BlobMigration: Sendable {
             defer { reader.close() }
             if destinationSize != nil { try await destination.remove(hash) }
             let ref = try await copy(reader)
-            guard ref.hash == hash, try await Self.digest(of: hash, in: destination) == hash.hex else {
+            // Bytes that were damaged in the source land under another name, which the sweep
+            // removes (it could be a real blob's: never removed here).
+            guard ref.hash == hash else { return .failed("the source's bytes do not hash to its name (damaged?)") }
+            guard try await Self.digest(of: hash, in: destination) == hash.hex else {
                 try? await destination.remove(hash)
-                return .failed("the copy's bytes do not hash to its name")
+                return .failed("the destination's copy does not read back as the bytes written")
             }
             return .copied(bytes: ref.size)
         } catch {

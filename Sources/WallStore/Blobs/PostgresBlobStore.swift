@@ -89,7 +89,7 @@ public struct PostgresBlobStore: BlobStore {
             """, logger: logger)
     }
 
-    /// How many uploads are being written (or were abandoned), for tests and the sweep's log.
+    /// How many uploads are being written (or were abandoned and not yet swept), for tests.
     public func pendingUploadCount() async throws -> Int {
         try await database.ready.wait()
         let rows = try await client.query("SELECT count(*)::bigint FROM blob_uploads", logger: logger)
