@@ -4,7 +4,8 @@ import WallStore
 import ZIPFoundation
 
 /// Reads an archive made by `ExportArchive`: stores every blob in it (checking each one's bytes
-/// against its name) and returns the export document and the hashes it brought.
+/// against its name) and returns the export document and the blobs it brought, each with the
+/// type its first bytes show (the document's claims about a file are not trusted).
 ///
 /// Anything wrong with the archive is a `ValidationError` naming the entry; blobs stored before
 /// the fault are left for the blob sweeper (no item refers to them).
@@ -13,7 +14,7 @@ struct ArchiveReader {
     /// Largest blob accepted (the server's upload limit).
     let maxBlobBytes: Int64
 
-    func read(_ url: URL) throws -> (document: ExportDocument, blobs: Set<String>) {
+    func read(_ url: URL) throws -> (document: ExportDocument, blobs: [String: FileType]) {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -24,18 +25,18 @@ struct ArchiveReader {
             throw ValidationError.missing("archive", "The archive holds no \(ExportArchive.documentName).")
         }
         let document = try readDocument(documentEntry, from: archive)
-        var stored = Set<String>()
+        var stored: [String: FileType] = [:]
         var total: Int64 = 0
         for entry in archive where entry.type == .file && entry.path.hasPrefix(ExportArchive.blobFolder) {
             let name = String(entry.path.dropFirst(ExportArchive.blobFolder.count))
             guard BlobHash(hex: name) != nil else {
                 throw ValidationError.invalid("archive", "\(entry.path) is not named by a SHA-256 (64 lower-case hex digits).")
             }
-            let ref = try store(entry, from: archive, total: &total)
+            let (ref, type) = try store(entry, from: archive, total: &total)
             guard ref.hash.hex == name else {
                 throw ValidationError.invalid("archive", "\(entry.path) does not hold the bytes its name says.")
             }
-            stored.insert(name)
+            stored[name] = type
         }
         return (document, stored)
     }
@@ -63,16 +64,19 @@ struct ArchiveReader {
         }
     }
 
-    private func store(_ entry: Entry, from archive: Archive, total: inout Int64) throws -> BlobRef {
+    /// Stores one blob entry; returns it with the type its first bytes show.
+    private func store(_ entry: Entry, from archive: Archive, total: inout Int64) throws -> (BlobRef, FileType) {
         let upload = try blobs.beginUpload()
         defer { upload.abort() }
         var written = total
+        var head: [UInt8] = []
         do {
             _ = try archive.extract(entry) { piece in
                 written += Int64(piece.count)
                 guard upload.byteCount + Int64(piece.count) <= maxBlobBytes, written <= Limits.maxImportArchiveBytes else {
                     throw TooLarge()
                 }
+                if head.count < FileType.sniffLength { head += piece.prefix(FileType.sniffLength - head.count) }
                 try piece.withUnsafeBytes { try upload.write($0) }
             }
         } catch is TooLarge {
@@ -81,7 +85,7 @@ struct ArchiveReader {
             throw ValidationError.invalid("archive", "\(entry.path) can't be read from the archive (damaged?).")
         }
         total = written
-        return try upload.commit()
+        return (try upload.commit(), FileType.detect(head))
     }
 
     private struct TooLarge: Error {}
