@@ -24,7 +24,7 @@ public struct ArchiveImport: Sendable {
 
     /// Imports the archive at `archive` for `userID`; `enrich` asks for link previews of its links.
     public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
-        let (document, brought) = try ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
+        let (document, brought) = try await ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
         let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [ImportResult] = []
         var entries: [ImportEntry] = []

@@ -41,11 +41,11 @@ extension SharePageController {
         let form = received.fields
         let fields = SharedFields(title: form["title"], text: form["text"], url: form["url"])
         guard let identity else {
-            received.abort()
+            await received.abort()
             throw WebError.signInRequired(next: Self.sharePage(fields))
         }
         guard headerVerified || madeByPerson || Self.carriesToken(form, expected: expected) else {
-            received.abort()
+            await received.abort()
             return try await page(fields, identity: identity, context: context, source: .webShareTarget)
         }
         guard !received.files.isEmpty else {

@@ -31,31 +31,31 @@ public struct FileBlobStore: BlobStore {
     // MARK: BlobStore
 
     /// Starts an upload into a fresh temporary file.
-    public func beginUpload() throws -> any BlobUpload {
+    public func beginUpload() async throws -> any BlobUpload {
         let path = Self.temporaryFolder(root).appendingPathComponent(UUID().uuidString.lowercased()).path
         return try FileBlobUpload(temporaryPath: path) { hash in self.path(of: hash) }
     }
 
     /// The blob's size, from the file system.
-    public func size(of hash: BlobHash) throws -> Int64? {
+    public func size(of hash: BlobHash) async throws -> Int64? {
         var info = stat()
         guard stat(path(of: hash).path, &info) == 0 else { return nil }
         return Int64(info.st_size)
     }
 
     /// Opens the blob's file.
-    public func open(_ hash: BlobHash) throws -> (any BlobReader)? {
+    public func open(_ hash: BlobHash) async throws -> (any BlobReader)? {
         try FileBlobReader(path: path(of: hash).path)
     }
 
     /// The blob's own file: it is never rewritten in place, so readers may use it directly.
-    public func localFile(for hash: BlobHash) throws -> URL? {
+    public func localFile(for hash: BlobHash) async throws -> LocalBlobFile? {
         let url = path(of: hash)
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        return FileManager.default.fileExists(atPath: url.path) ? LocalBlobFile(kept: url) : nil
     }
 
     /// Lists the stored blobs with their modification times.
-    public func storedBlobs() throws -> [StoredBlob] {
+    public func storedBlobs() async throws -> [StoredBlob] {
         let manager = FileManager.default
         var found: [StoredBlob] = []
         let stored = Self.storedFolder(root)
@@ -72,7 +72,7 @@ public struct FileBlobStore: BlobStore {
     }
 
     /// Unlinks the blob's file.
-    public func remove(_ hash: BlobHash) throws {
+    public func remove(_ hash: BlobHash) async throws {
         let file = path(of: hash).path
         guard unlink(file) == 0 || errno == ENOENT else {
             throw BlobStoreError.io(operation: "remove", path: file, code: errno)
