@@ -3,8 +3,9 @@ import WallCore
 import WallStore
 
 /// Imports an archive made by `ExportArchive` for a person (`POST /v1/import/archive`): stores
-/// its blobs, judges each item's file by the bytes it brought (`ArchiveFileCheck`), then stores its walls and items in batches through `ImportRunner`, which lets image and
-/// file items name only the blobs this archive brought. Items keep their ids, dates and order,
+/// its blobs, judges each item's file by the bytes it brought (`ArchiveFileCheck`), then stores
+/// its walls and items in batches through `ImportRunner`, which lets image and file items name
+/// only the blobs this archive brought. Items keep their ids, dates and order,
 /// so an archive imported into an empty server reproduces the wall, files included, and
 /// importing it again adds nothing.
 public struct ArchiveImport: Sendable {
