@@ -61,19 +61,12 @@ extension PostgresStore {
 
     public func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage? {
         try await ready.wait()
-        guard let target = try await target(secretHash: secretHash) else { return nil }
-        var page = try await items(matching: WallLinkRule.query(query, wallID: target.wallID), userID: target.ownerID)
-        page.items = page.items.filter { WallLinkRule.shows($0, wallID: target.wallID) }.map(WallLinkRule.visible)
-        return page
+        return try await linkedItems(of: target(secretHash: secretHash), query: query)
     }
 
     public func linkedItem(id: UUID, secretHash: String) async throws -> Item? {
         try await ready.wait()
-        guard let target = try await target(secretHash: secretHash),
-              let item = try await item(id: id, userID: target.ownerID),
-              WallLinkRule.shows(item, wallID: target.wallID)
-        else { return nil }
-        return WallLinkRule.visible(item)
+        return try await linkedItem(id: id, of: target(secretHash: secretHash))
     }
 
     // MARK: Rows
