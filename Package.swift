@@ -119,6 +119,7 @@ let package = Package(
             dependencies: [
                 "WallCore",
                 "WallStore",
+                "WallS3",
                 "WallEnrich",
                 "WallMedia",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -202,7 +203,7 @@ let package = Package(
             name: "WallStoreTests",
             dependencies: [
                 // `WallApp` for `JobRunner`: the queue's tests run jobs through the real runner.
-                "WallCore", "WallStore", "WallApp", .product(name: "GRDB", package: "GRDB.swift"),
+                "WallCore", "WallStore", "WallApp", "WallS3", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -14,4 +14,7 @@ extension Limits {
     public static let s3IdleTimeout = Duration.seconds(30)
     /// Time allowed for one whole request (a part of `s3PartBytes` included).
     public static let s3RequestTimeout = Duration.seconds(300)
+    /// Age after which a staged upload file the S3 store finds in its local folder at start is a
+    /// killed process's and is removed (a live upload's file is written or sent within it).
+    public static let s3StagedLeftoverAge = Duration.seconds(3_600)
 }

@@ -128,12 +128,17 @@ struct S3BlobStoreTests {
         #expect(try await blobs.open(ref.hash) == nil)
     }
 
-    @Test func leftoversOfAKilledProcessAreRemovedAtOpen() async throws {
+    @Test func oldStagedFilesOfAKilledProcessAreRemovedAtOpenAndYoungOnesKept() async throws {
         let blobs = try await makeStore()
         let stray = folder.appendingPathComponent("upload-stray")
+        let young = folder.appendingPathComponent("upload-young")
         try Data([1]).write(to: stray)
+        try Data([2]).write(to: young)
+        let old = Date().addingTimeInterval(-Double(Limits.s3StagedLeftoverAge.components.seconds) - 60)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: stray.path)
         _ = try S3BlobStore(client: blobs.client, temporaryFolder: folder)
         #expect(!FileManager.default.fileExists(atPath: stray.path))
+        #expect(FileManager.default.fileExists(atPath: young.path), "a running server's upload is left alone")
     }
 
     @Test func theProbePassesOnAWritableBucketAndLeavesNothing() async throws {

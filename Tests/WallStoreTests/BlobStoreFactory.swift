@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallCore
+import WallS3
 import WallStore
 
 /// One kind of blob store the conformance suite (`BlobStoreConformanceTests`) runs against.
@@ -16,8 +17,39 @@ struct BlobStoreFactory: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// The folder store always; PostgreSQL's when `DWALL_TEST_DATABASE_URL` points at a server.
-    static let all: [BlobStoreFactory] = TestDatabase.serverURL == nil ? [.folder] : [.folder, .postgres]
+    /// The folder store always; PostgreSQL's when `DWALL_TEST_DATABASE_URL` points at a server;
+    /// S3's when `DWALL_TEST_S3_ENDPOINT` points at an S3-protocol server (`scripts/with-s3`).
+    static let all: [BlobStoreFactory] = [.folder] + (TestDatabase.serverURL == nil ? [] : [.postgres]) + (s3Endpoint == nil ? [] : [.s3])
+
+    /// The run's S3-protocol server (moto's), if any.
+    static let s3Endpoint = ProcessInfo.processInfo.environment["DWALL_TEST_S3_ENDPOINT"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
+
+    /// `S3BlobStore` in a fresh bucket on the run's S3-protocol server, staging in a fresh
+    /// temporary folder, removed afterwards (moto keeps buckets in memory until it stops).
+    static let s3 = BlobStoreFactory(name: "S3") { clock, body in
+        let bucket = "dwall-conformance-" + UUID().uuidString.lowercased().prefix(12)
+        let client = S3Client(configuration: S3Configuration(
+            location: S3Location(bucket: bucket, prefix: "blobs"), endpoint: s3Endpoint!, region: "us-east-1", pathStyle: true,
+            credentials: .init(accessKeyID: "testing", secretAccessKey: "testing")
+        ))
+        try await client.createBucket()
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("s3blobs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let blobs = try S3BlobStore(client: client, temporaryFolder: temporary, clock: { clock.now() })
+        try await body(BlobStoreFixture(
+            blobs: blobs,
+            // Staged files on this machine, and multipart uploads a killed commit left in the bucket.
+            leftoverUploads: {
+                try FileManager.default.contentsOfDirectory(atPath: temporary.path).count
+                    + (try await client.listMultipartUploads(prefix: "").count)
+            },
+            clearAbandonedUploads: {
+                clock.advance(by: Limits.abandonedBlobUploadAge + .seconds(60))
+                _ = try S3BlobStore(client: client, temporaryFolder: temporary, clock: { clock.now() })
+                _ = try await blobs.storedBlobs()
+            }
+        ))
+    }
 
     /// `FileBlobStore` in a fresh temporary folder, removed afterwards.
     static let folder = BlobStoreFactory(name: "folder") { _, body in

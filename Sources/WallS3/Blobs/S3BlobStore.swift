@@ -11,7 +11,8 @@ import WallStore
 /// hash known, is it sent under its final key, in one PUT or (past one part) a multipart upload
 /// that S3 shows only once complete. So a replica killed mid-upload never leaves a visible blob
 /// under a hash: what it leaves is a local temporary file (removed at the next start) or an
-/// unfinished multipart upload (aborted by a later sweep, `storedBlobs`).
+/// unfinished multipart upload (aborted by a later sweep, `storedBlobs`). A bucket lifecycle rule
+/// (`AbortIncompleteMultipartUpload`) does the same on the store's side.
 public struct S3BlobStore: BlobStore {
     /// The S3 client, with the bucket and prefix.
     public let client: S3Client
@@ -20,17 +21,30 @@ public struct S3BlobStore: BlobStore {
     /// The current time (for the age of abandoned uploads).
     let clock: @Sendable () -> Date
 
-    /// Opens the store on `client`'s bucket, staging files in `temporaryFolder` (created, and
-    /// emptied of what a killed process left there). Makes no request: `checkWritable()` does.
+    /// Opens the store on `client`'s bucket, staging files in `temporaryFolder` (created if
+    /// needed). Files there older than `Limits.s3StagedLeftoverAge` are a killed process's and
+    /// are removed; younger ones may be a running server's (beside `dwall blobs migrate`) and are
+    /// kept. Makes no request: `checkWritable()` does.
     public init(client: S3Client, temporaryFolder: URL, clock: @escaping @Sendable () -> Date = Date.init) throws {
         self.client = client
         self.temporaryFolder = temporaryFolder
         self.clock = clock
         let manager = FileManager.default
         try manager.createDirectory(at: temporaryFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let cutoff = clock().addingTimeInterval(-Double(Limits.s3StagedLeftoverAge.components.seconds))
         for name in (try? manager.contentsOfDirectory(atPath: temporaryFolder.path)) ?? [] {
-            try? manager.removeItem(at: temporaryFolder.appendingPathComponent(name))
+            let file = temporaryFolder.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date ?? .distantPast
+            if modified < cutoff { try? manager.removeItem(at: file) }
         }
+    }
+
+    /// Opens the store for `location` with the endpoint, region, addressing style and
+    /// credentials read from `environment` (`S3Configuration`), staging files in
+    /// `temporaryFolder`.
+    public init(location: S3Location, environment: [String: String], temporaryFolder: URL) throws {
+        let configuration = try S3Configuration(location: location, environment: environment)
+        try self.init(client: S3Client(configuration: configuration), temporaryFolder: temporaryFolder)
     }
 
     /// The bucket and prefix.

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import WallCore
 
 /// A request body that can be sent again on a retry: nothing, bytes in memory, or a region of a
 /// local file streamed in 64 KiB pieces (so a part of a large blob is never whole in memory).
@@ -27,7 +28,7 @@ struct FileRegionChunks: AsyncSequence, Sendable {
     let path: String
     let offset: Int64
     let length: Int64
-    static let chunkBytes = 65_536
+    static let chunkBytes = Limits.blobPieceBytes
 
     func makeAsyncIterator() -> Iterator { Iterator(path: path, position: offset, end: offset + length) }
 

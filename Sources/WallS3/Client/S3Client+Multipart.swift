@@ -21,7 +21,7 @@ extension S3Client {
             operation: "CreateMultipartUpload", method: .POST, key: key, query: [.init("uploads")],
             headers: [.init("Content-Type", "application/octet-stream")]
         ))
-        let body = try await collect(response.body, limit: 65_536, operation: "CreateMultipartUpload")
+        let body = try await collect(response.body, limit: Limits.blobPieceBytes, operation: "CreateMultipartUpload")
         guard let id = S3XMLElement.parse(body)?.text(of: "UploadId"), !id.isEmpty else {
             throw S3Error.malformedResponse(operation: "CreateMultipartUpload", reason: "no UploadId")
         }
@@ -52,7 +52,7 @@ extension S3Client {
             headers: [.init("Content-Type", "application/xml")], body: .bytes(Data(xml.utf8))
         ))
         // S3 may answer 200 and then report a failure in the body.
-        let body = try await collect(response.body, limit: 65_536, operation: "CompleteMultipartUpload")
+        let body = try await collect(response.body, limit: Limits.blobPieceBytes, operation: "CompleteMultipartUpload")
         if let root = S3XMLElement.parse(body), root.name == "Error" {
             throw S3Error.service(
                 operation: "CompleteMultipartUpload", status: 200, code: root.text(of: "Code") ?? "", message: root.text(of: "Message") ?? ""

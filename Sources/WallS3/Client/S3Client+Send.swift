@@ -66,7 +66,7 @@ extension S3Client {
             throw S3Error.transport(operation: call.operation, reason: "\(Self.describe(error)) (\(configuration.endpoint.absoluteString))")
         }
         guard (200..<300).contains(response.status.code) else {
-            let body = (try? await collect(response.body, limit: 65_536, operation: call.operation)) ?? Data()
+            let body = (try? await collect(response.body, limit: Limits.blobPieceBytes, operation: call.operation)) ?? Data()
             let error = S3XMLElement.parse(body)
             throw S3Error.service(
                 operation: call.operation, status: Int(response.status.code),
