@@ -167,7 +167,7 @@ struct SharedBlobStoreTests {
     }
 
     /// Every file and thumbnail, byte for byte, with the file's hash as its ETag.
-    private static func expectServes(_ originals: [UUID: Data], _ thumbnails: [UUID: Data], by server: ServerProcess, token: String) async throws {
+    static func expectServes(_ originals: [UUID: Data], _ thumbnails: [UUID: Data], by server: ServerProcess, token: String) async throws {
         let client = HTTPClient(baseURL: server.baseURL, token: token)
         let items = try await client.allItems()
         #expect(Set(items.map(\.id)) == Set(originals.keys))
@@ -183,7 +183,7 @@ struct SharedBlobStoreTests {
     }
 
     /// The item's thumbnail once its job has made it (waiting at most a minute).
-    private static func thumbnail(of id: UUID, client: HTTPClient) async throws -> Data {
+    static func thumbnail(of id: UUID, client: HTTPClient) async throws -> Data {
         var served = Data()
         try await BackupCommandTests.waitUntil("the thumbnail of \(id)") {
             guard let reply = try? await client.send("GET", "/v1/items/\(id.uuidString)/thumbnail"), reply.status == 200 else { return false }
