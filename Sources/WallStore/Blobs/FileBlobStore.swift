@@ -9,14 +9,16 @@ public struct FileBlobStore: BlobStore {
     /// The folder holding everything.
     public let root: URL
 
-    /// Opens (creating if needed) the store at `root`, removing uploads a crash left behind.
-    public init(root: URL) throws {
+    /// Opens (creating if needed) the store at `root`, removing uploads a crash left behind
+    /// unless `clearingUploads` is false (opened beside a running server, whose uploads they are).
+    public init(root: URL, clearingUploads: Bool = true) throws {
         self.root = root
         for folder in [root, Self.storedFolder(root), Self.temporaryFolder(root)] {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
             )
         }
+        guard clearingUploads else { return }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: Self.temporaryFolder(root).path)) ?? []
         for name in leftovers {
             try? FileManager.default.removeItem(at: Self.temporaryFolder(root).appendingPathComponent(name))
@@ -24,8 +26,10 @@ public struct FileBlobStore: BlobStore {
     }
 
     /// Opens the store in the `blobs` folder of a server's data folder.
-    public init(dataDirectory: String) throws {
-        try self.init(root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true))
+    public init(dataDirectory: String, clearingUploads: Bool = true) throws {
+        try self.init(
+            root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true), clearingUploads: clearingUploads
+        )
     }
 
     // MARK: BlobStore
@@ -101,6 +105,11 @@ public struct FileBlobStore: BlobStore {
             ((try? manager.contentsOfDirectory(atPath: stored.appendingPathComponent(prefix).path)) ?? [])
                 .compactMap(BlobHash.init(hex:))
         }
+    }
+
+    /// Whether the `blobs` folder of a data folder holds any blob (without opening the store).
+    public static func holdsBlobs(dataDirectory: String) -> Bool {
+        !storedHashes(root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true)).isEmpty
     }
 
     static func storedFolder(_ root: URL) -> URL { root.appendingPathComponent("sha256", isDirectory: true) }
