@@ -151,7 +151,7 @@ struct SharedBlobStoreTests {
         try backServer.stop()
     }
 
-    @Test func aStoreThatCannotBeUsedIsRefusedAtStartInOneLine() throws {
+    @Test func aStoreThatCannotBeUsedIsRefusedInOneLine() throws {
         let server = try ServerProcess()
         defer { server.cleanUp() }
         let refused = try CommandRunner.run(
@@ -164,6 +164,18 @@ struct SharedBlobStoreTests {
         )
         #expect(unknown.status != 0)
         #expect(unknown.errorOutput.contains("folder, postgres or s3://bucket/prefix"), "\(unknown.errorOutput)")
+        let fromEnvironment = try CommandRunner.run(
+            ["serve", "--data", server.dataDirectory, "--port", "0"],
+            environment: ServerProcess.environment.merging(["DWALL_BLOB_STORE": "postgres"]) { $1 }
+        )
+        #expect(fromEnvironment.status != 0)
+        #expect(fromEnvironment.errorOutput.contains("--database-url"), "\(fromEnvironment.errorOutput)")
+        let migrate = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
+        #expect(migrate.status != 0)
+        #expect(migrate.errorOutput.contains("--database-url"), "\(migrate.errorOutput)")
+        let same = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "folder"])
+        #expect(same.status != 0)
+        #expect(same.errorOutput.contains("the same store"), "\(same.errorOutput)")
     }
 
     /// Every file and thumbnail, byte for byte, with the file's hash as its ETag.

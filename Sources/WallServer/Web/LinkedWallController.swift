@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 import WallWeb

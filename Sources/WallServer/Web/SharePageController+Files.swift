@@ -62,7 +62,7 @@ extension SharePageController {
     /// Whether a streamed form carried the page's CSRF token in its `_csrf` field.
     static func carriesToken(_ fields: FormData, expected: String?) -> Bool {
         guard let candidate = fields[CSRFToken.field], let expected else { return false }
-        return CSRFToken.constantTimeEqual(candidate, expected)
+        return ConstantTime.equal(candidate, expected)
     }
 }
 

@@ -79,8 +79,11 @@ extension PostgresStore {
             JOIN walls w ON w.id = l.wall_id WHERE l.secret_hash = \(secretHash)
             """, logger: logger)
         guard let row = try await rows.first() else { return nil }
-        let (linkID, wallID, indexable, ownerID) = try row.decode((UUID, UUID, Bool, UUID).self)
-        return WallLinkTarget(linkID: linkID, wallID: wallID, ownerID: ownerID, indexable: indexable)
+        let cells = row.makeRandomAccess()
+        return WallLinkTarget(
+            linkID: try cells["id"].decode(UUID.self), wallID: try cells["wall_id"].decode(UUID.self),
+            ownerID: try cells["user_id"].decode(UUID.self), indexable: try cells["indexable"].decode(Bool.self)
+        )
     }
 
     private static func links(
@@ -91,9 +94,11 @@ extension PostgresStore {
             LEFT JOIN users u ON u.id = l.created_by WHERE l.wall_id = \(wallID) ORDER BY l.created_at DESC, l.id DESC
             """, logger: logger)
         return try await rows.all().map { row in
-            let (id, indexable, createdAt, username) = try row.decode((UUID, Bool, Date, String?).self)
+            let cells = row.makeRandomAccess()
             return SecretWallLink(
-                id: id, wallId: wallID, indexable: indexable, createdAt: createdAt.roundedToMillis, createdBy: username
+                id: try cells["id"].decode(UUID.self), wallId: wallID, indexable: try cells["indexable"].decode(Bool.self),
+                createdAt: try cells["created_at"].decode(Date.self).roundedToMillis,
+                createdBy: try cells["username"].decode(String?.self)
             )
         }
     }
