@@ -17,9 +17,7 @@ enum PageValidator {
     static func response(
         html: String, ignoring volatile: [String], frame: [String] = [], to request: Request
     ) -> Response {
-        var stable = html
-        for part in volatile where !part.isEmpty { stable = stable.replacingOccurrences(of: part, with: "") }
-        let etag = "W/\"\(SHA256.hash(data: Array(stable.utf8)).prefix(12).lowercaseHex)\""
+        let etag = "W/\"\(SHA256.hash(data: bytes(of: html, leavingOut: volatile)).prefix(12).lowercaseHex)\""
         if matches(etag, request.headers[values: .ifNoneMatch]) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, no-cache"])
         }
@@ -37,6 +35,30 @@ enum PageValidator {
     /// copy's frame differs, since the live stream brings changes to cards, not to the frame.
     static func frameVersion(_ parts: [String]) -> String {
         SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)).prefix(8).lowercaseHex
+    }
+
+    /// The UTF-8 of `html` with every occurrence of each of `volatile` left out, in turn (what
+    /// Foundation's `replacingOccurrences(of:with: "")` leaves, so the tags are the same), found
+    /// on the bytes: going through NSString's UTF-16 was a fifth of a wall page's CPU.
+    static func bytes(of html: String, leavingOut volatile: [String]) -> [UInt8] {
+        var bytes = Array(html.utf8)
+        for part in volatile where !part.isEmpty {
+            let needle = Array(part.utf8)
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == needle[0], index + needle.count <= bytes.count,
+                   bytes[index..<index + needle.count].elementsEqual(needle) {
+                    index += needle.count
+                } else {
+                    kept.append(bytes[index])
+                    index += 1
+                }
+            }
+            bytes = kept
+        }
+        return bytes
     }
 
     /// Whether any of the `If-None-Match` values names `etag` (weak comparison: `W/` aside).

@@ -15,6 +15,7 @@ enum SQLiteMigrations {
         ("v8-shared-walls", v8SharedWalls),
         ("v9-wall-links", v9WallLinks),
         ("v10-invitations", v10Invitations),
+        ("v11-wall-item-counts", v11WallItemCounts),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails

@@ -24,10 +24,10 @@ enum SQLiteRows {
         return item
     }
 
-    /// The wall columns every wall query selects (from `walls w`), with its item count.
+    /// The wall columns every wall query selects (from `walls w`), with its item count (kept in
+    /// the row by triggers: `SQLiteMigrations.v11WallItemCounts`).
     static let wallColumns = """
-        w.id, w.slug, w.name, w.is_default, w.position, w.created_at,
-        (SELECT count(*) FROM items i WHERE i.wall_id = w.id) AS item_count
+        w.id, w.slug, w.name, w.is_default, w.position, w.created_at, w.item_count
         """
 
     static func wall(from row: Row) throws -> Wall {
