@@ -61,6 +61,10 @@ public protocol WallStore: Sendable {
     func saveShare(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome
     /// One item.
     func item(id: UUID, userID: UUID) async throws -> Item?
+    /// Whose item this is (the owner of its wall, under whom its jobs run), when the person may
+    /// change it; nil when they can't see it; throws `.forbidden` when they see it but their role
+    /// doesn't let them change it (`WallAccess.requireChange`).
+    func ownerOfChangeableItem(id: UUID, userID: UUID) async throws -> UUID?
     /// The user's items holding this canonical link (one per wall at most), newest first: what
     /// the browser extension asks to show that a page is on the wall.
     func items(canonicalURL: String, userID: UUID) async throws -> [Item]

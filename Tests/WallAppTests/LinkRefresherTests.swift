@@ -57,6 +57,29 @@ import WallStore
         }
     }
 
+    @Test("An editor refreshes a card on a wall shared with them, as its owner's; a viewer is refused and nothing is queued")
+    func membersRefreshAsTheirRoleAllows() async throws {
+        try await withStore { store in
+            let alice = try await store.createUser(username: "alice", passwordHash: "not-a-hash")
+            let bob = try await store.createUser(username: "bob", passwordHash: "not-a-hash")
+            let carol = try await store.createUser(username: "carol", passwordHash: "not-a-hash")
+            let link = try await save(.url, for: alice, in: store)
+            _ = try await store.setMember(wallID: link.wallId, username: "bob", role: .editor, userID: alice.id)
+            _ = try await store.setMember(wallID: link.wallId, username: "carol", role: .viewer, userID: alice.id)
+            let refresher = LinkRefresher(store: store, linkPreviews: true)
+
+            await #expect(throws: StoreError.self) { try await refresher.refresh(itemID: link.id, userID: carol.id) }
+            #expect(try await store.jobs.jobs(state: .queued, limit: 10).isEmpty)
+            #expect(try await store.item(id: link.id, userID: alice.id)?.state == link.state)
+
+            let refreshed = try await refresher.refresh(itemID: link.id, userID: bob.id)
+            #expect(refreshed.state == .pending)
+            #expect(try await store.item(id: link.id, userID: alice.id)?.state == .pending)
+            let jobs = try await store.jobs.jobs(state: .queued, limit: 10)
+            #expect(jobs.map(\.userID) == [alice.id], "the job runs as the wall's owner, under whom the card is kept")
+        }
+    }
+
     private func save(_ kind: ItemKind, for user: User, in store: any WallStore) async throws -> Item {
         let request = kind == .url
             ? ShareRequest(id: UUID(), contentType: .url, url: "https://example.com/\(UUID().uuidString)", source: .cli)

@@ -66,9 +66,10 @@ struct SharedWallAccessTests {
         // Leaving: a member may take themselves off; the owner is no member of their own wall.
         Route(name: "DELETE themselves (leave)", method: .delete, path: { w, _ in "/v1/walls/\(w)/members/bob" }, body: nil,
               expected: all(.noContent, except: [.owner: .notFound]), writes: true),
-        // Link previews are off on the test server, so whoever sees the card is told so; nobody else learns it exists.
+        // A refresh is a change: a contributor may refresh only what they added, a viewer nothing.
+        // Link previews are off on the test server, so whoever may refresh is told so (409).
         Route(name: "POST refresh", method: .post, path: { _, i in "/v1/items/\(i)/refresh" }, body: nil,
-              expected: all(.conflict, except: [:]), writes: false),
+              expected: all(.conflict, except: [.contributor: .forbidden, .viewer: .forbidden]), writes: false),
     ]
 
     /// `status` for every member standing, 404 for the removed member and the stranger, then `except`.

@@ -20,19 +20,25 @@ public struct LinkRefresher: Sendable {
         self.coalescer = coalescer
     }
 
-    /// Refreshes a person's link and returns the item as it is now; throws `RefreshRefusal`
-    /// for an item that is not theirs, not a link, or when previews are off.
+    /// Refreshes a link the person may change (on their own wall, or as a member whose role
+    /// allows it) and returns the item as it is now; throws `RefreshRefusal` for an item they
+    /// can't see, not a link, or when previews are off, and `StoreError.forbidden` when their
+    /// role doesn't let them change it.
     public func refresh(itemID: UUID, userID: UUID) async throws -> Item {
-        guard let item = try await store.item(id: itemID, userID: userID) else { throw RefreshRefusal.notFound }
+        guard let item = try await store.item(id: itemID, userID: userID),
+              let owner = try await store.ownerOfChangeableItem(id: itemID, userID: userID)
+        else { throw RefreshRefusal.notFound }
         guard item.kind == .url else { throw RefreshRefusal.notALink(item.kind) }
         guard linkPreviews else { throw RefreshRefusal.noLinkPreviews }
         guard coalescer.shouldQueue(itemID, pending: item.state == .pending) else { return item }
         // Pending first, then the job: a job that ran before the state was written could be
         // overwritten by it. Should enqueuing fail, the item stays pending and a new refresh
         // retries. (Two writes, in this order, until the store offers them as one transaction.)
-        guard let pending = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .pending, preview: nil)
+        // Both as the wall's owner, under whom the item is kept and its jobs run.
+        guard try await store.recordEnrichment(itemID: itemID, userID: owner, state: .pending, preview: nil) != nil,
+              let pending = try await store.item(id: itemID, userID: userID)
         else { throw RefreshRefusal.notFound }
-        try await store.jobs.enqueue(NewJob(kind: .enrich, itemID: itemID, userID: userID, priority: .interactive))
+        try await store.jobs.enqueue(NewJob(kind: .enrich, itemID: itemID, userID: owner, priority: .interactive))
         return pending
     }
 }

@@ -8,6 +8,15 @@ extension PostgresStore {
         return try await PostgresItemSQL.fetch(id: id, userID: userID, client, logger: logger)
     }
 
+    public func ownerOfChangeableItem(id: UUID, userID: UUID) async throws -> UUID? {
+        try await ready.wait()
+        guard let found = try await PostgresWallAccessSQL.access(itemID: id, actor: userID, client, logger: logger) else {
+            return nil
+        }
+        try found.access.requireChange(itemAddedBy: found.addedBy)
+        return found.access.ownerID
+    }
+
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
         try await ready.wait()
         var wallID: UUID?

@@ -11,6 +11,12 @@ extension SQLiteStore {
         try await pool.read { db in try ItemSQL.fetch(id: id, userID: userID, db) }
     }
 
+    public func ownerOfChangeableItem(id: UUID, userID: UUID) async throws -> UUID? {
+        guard let found = try await pool.read({ db in try WallAccessSQL.access(itemID: id, actor: userID, db) }) else { return nil }
+        try found.access.requireChange(itemAddedBy: found.addedBy)
+        return found.access.ownerID
+    }
+
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
         if query.search != nil { try await searchIndexer.flushAll() }
         return try await pool.read { db in
