@@ -6,10 +6,14 @@ final class AttackConnection {
     private let socket: Int32
 
     /// Connects to 127.0.0.1:`port` from the loopback address `source` (any of 127.0.0.0/8, so
-    /// that one test can play many clients).
-    init(port: Int, from source: String = "127.0.0.1") throws {
+    /// that one test can play many clients); `sendBuffer` caps the socket's send buffer (the
+    /// kernel doubles it), so that what `send` accepted has nearly all reached the server.
+    init(port: Int, from source: String = "127.0.0.1", sendBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ProcessFailure("socket() failed: errno \(errno)") }
+        if var size = sendBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
         local.sin_addr.s_addr = inet_addr(source)

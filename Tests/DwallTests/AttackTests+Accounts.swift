@@ -68,7 +68,9 @@ extension AttackTests {
     @Test func aRefreshFloodQueuesAtMostOneJobPerLinkAndTheServerStaysResponsive() async throws {
         // Every link's page is on a port that never answers, so each stays pending for its fetch's deadline.
         let site = try SilentListener()
-        try await Self.withServer(["--link-previews", "--allow-private-fetch"], storesNothing: false) { server, probe in
+        try await Self.withServer(
+            ["--link-previews", "--allow-private-fetch"], storesNothing: false, maxRSSGrowth: 16 * 1_048_576
+        ) { server, probe in
             let client = HTTPClient(baseURL: server.baseURL, token: probe.token)
             var items: [UUID] = []
             for index in 0..<40 {

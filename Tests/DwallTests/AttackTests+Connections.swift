@@ -11,7 +11,7 @@ extension AttackTests {
         try #require(limit > UInt64(total + 500), "this test needs an open-files limit above \(total + 500) (ulimit -Hn), has \(limit)")
         // An idle timeout longer than opening them all takes (the other attacks show it closing
         // idle connections): every connection is held at once.
-        try await Self.withServer(["--idle-timeout", "600"]) { server, probe in
+        try await Self.withServer(["--idle-timeout", "600"], maxRSSGrowth: 256 * 1_048_576) { server, probe in
             let rssBefore = probe.rssBytes
             var idle: [AttackConnection] = []
             idle.reserveCapacity(total)

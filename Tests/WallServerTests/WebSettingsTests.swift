@@ -57,6 +57,50 @@ import WallCore
         }
     }
 
+    @Test func wallDeleteChoicesSayWhatBecomesOfItsItemsAndDeleteTheItemsWhenAsked() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            let reading = try await client.createWall("Reading", token: token)
+            let trips = try await client.createWall("Trips", token: token)
+            let empty = try await client.createWall("Someday", token: token)
+            let kept = try await client.shareLink("https://example.com/trip", token: token, wall: "trips")
+            for path in ["a", "b", "c"] {
+                try await client.shareLink("https://example.com/\(path)", token: token, wall: "reading")
+            }
+
+            let page = try await browser.get("/settings")
+            let readingForm = try Self.deleteForm(of: reading, in: page.text)
+            #expect(readingForm.contains(">move its 3 items to Inbox</option>"))
+            #expect(readingForm.contains(">move its 3 items to Trips</option>"))
+            #expect(readingForm.contains(">delete its 3 items too</option>"))
+            #expect(readingForm.contains(">Delete wall</button>"))
+            let tripsForm = try Self.deleteForm(of: trips, in: page.text)
+            #expect(tripsForm.contains(">move its 1 item to Reading</option>"))
+            #expect(tripsForm.contains(">delete its 1 item too</option>"))
+            let emptyForm = try Self.deleteForm(of: empty, in: page.text)
+            #expect(emptyForm.contains(">Delete empty wall</button>"))
+            #expect(!emptyForm.contains("<select"), "an empty wall needs no choice")
+            #expect(!emptyForm.contains("item"))
+
+            let deleted = try await browser.post("/settings/walls/\(reading.id)/delete", [("items", "delete")])
+            #expect(deleted.status == .seeOther)
+            #expect(try await client.allItems(token: token).map(\.id) == [kept.item.id], "its three items went with it")
+            #expect(try await client.send(.get, "/v1/walls/reading", token: token).status == .notFound)
+            #expect(try await browser.post("/settings/walls/\(empty.id)/delete", [("items", "")]).status == .seeOther)
+            let slugs = try await client.send(.get, "/v1/walls", token: token).decode(WallListBody.self).walls.map(\.slug)
+            #expect(slugs.sorted() == ["inbox", "trips"])
+        }
+    }
+
+    /// The delete form of `wall` on the settings page.
+    private static func deleteForm(of wall: Wall, in page: String) throws -> String {
+        let start = try #require(page.range(of: "action=\"/settings/walls/\(wall.id.uuidString)/delete\""))
+        let end = try #require(page.range(of: "</form>", range: start.upperBound..<page.endIndex))
+        return String(page[start.upperBound..<end.lowerBound])
+    }
+
     @Test func passwordChangeNeedsTheCurrentOneAndSignsOutOtherBrowsers() async throws {
         try await TestServer.run { _, client in
             let other = WebBrowser(client)

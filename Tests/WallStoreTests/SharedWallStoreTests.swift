@@ -173,6 +173,46 @@ struct SharedWallStoreTests {
         }
     }
 
+    @Test("A member's tag filter finds the shared wall's cards with that tag; a stranger's and a removed member's don't",
+          arguments: StoreFactory.all)
+    func tagFilterCoversSharedWalls(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let s = try await setting(store, bobAs: .contributor)
+            let alicesTrip = try await store.save(
+                linkShare("https://example.com/louvre", wall: "trip", tags: ["Paris"]), for: s.alice
+            ).item
+            let bobsTrip = try await store.save(
+                linkShare("https://example.com/metro", wall: s.trip.id.uuidString, tags: ["paris"]), for: s.bob
+            ).item
+            // Not on the shared wall, or not tagged: a member's filter must never find these.
+            let alicesInbox = try await store.save(
+                linkShare("https://example.com/private", tags: ["paris"]), for: s.alice
+            ).item
+            _ = try await store.save(linkShare("https://example.com/untagged", wall: "trip"), for: s.alice)
+            let bobsOwn = try await store.save(linkShare("https://example.com/bobs", tags: ["paris"]), for: s.bob).item
+            let carolsOwn = try await store.save(
+                linkShare("https://example.com/carols", tags: ["paris"]), for: s.carol
+            ).item
+            let paris = ItemQuery(tag: "PARIS", limit: Limits.maxPageSize)
+            let parisOnTrip = ItemQuery(wall: s.trip.id.uuidString, tag: "paris", limit: Limits.maxPageSize)
+
+            #expect(try await store.itemIDs(paris, for: s.bob) == [bobsOwn.id, bobsTrip.id, alicesTrip.id])
+            #expect(try await store.itemIDs(parisOnTrip, for: s.bob) == [bobsTrip.id, alicesTrip.id])
+            #expect(try await store.itemIDs(paris, for: s.alice) == [alicesInbox.id, bobsTrip.id, alicesTrip.id])
+            #expect(try await store.itemIDs(paris, for: s.carol) == [carolsOwn.id])
+            await #expect(throws: StoreError.notFound("wall")) {
+                try await store.itemIDs(parisOnTrip, for: s.carol)
+            }
+
+            #expect(try await store.removeMember(wallID: s.trip.id, username: "bob", userID: s.alice.id))
+            #expect(try await store.itemIDs(paris, for: s.bob) == [bobsOwn.id])
+            await #expect(throws: StoreError.notFound("wall")) {
+                try await store.itemIDs(parisOnTrip, for: s.bob)
+            }
+            #expect(try await store.itemIDs(paris, for: s.alice) == [alicesInbox.id, bobsTrip.id, alicesTrip.id])
+        }
+    }
+
     @Test("A member can leave a wall", arguments: StoreFactory.all)
     func memberLeaves(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

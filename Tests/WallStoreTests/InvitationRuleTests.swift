@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import WallCore
+@testable import WallStore
+
+/// The invitation rule on plain values: how many a person may have open, and when one can be used.
+/// (A revoked invitation is deleted, so no rule sees it; `InvitationStoreTests` proves that.)
+@Suite("Invitation rule")
+struct InvitationRuleTests {
+    let now = Date(timeIntervalSince1970: 1_767_000_000)
+
+    @Test("An unused invitation can be used until the moment it expires, and not from then on")
+    func openUntilItExpires() {
+        #expect(InvitationRule.isOpen(usedAt: nil, expiresAt: now.addingTimeInterval(0.001), now: now))
+        #expect(InvitationRule.isOpen(usedAt: nil, expiresAt: now.addingTimeInterval(7 * 24 * 3600), now: now))
+        #expect(!InvitationRule.isOpen(usedAt: nil, expiresAt: now, now: now), "it expires at expiresAt itself")
+        #expect(!InvitationRule.isOpen(usedAt: nil, expiresAt: now.addingTimeInterval(-1), now: now))
+    }
+
+    @Test("A used invitation can't be used again, however long it had left")
+    func usedOnce() {
+        let later = now.addingTimeInterval(3600)
+        #expect(!InvitationRule.isOpen(usedAt: now.addingTimeInterval(-60), expiresAt: later, now: now))
+        #expect(!InvitationRule.isOpen(usedAt: now, expiresAt: later, now: now))
+        #expect(!InvitationRule.isOpen(usedAt: now.addingTimeInterval(-60), expiresAt: now.addingTimeInterval(-1), now: now))
+    }
+
+    @Test("A person may have up to the cap open at once; the next is refused with a way out")
+    func capOnOpenInvitations() throws {
+        let cap = Limits.maxOpenInvitationsPerUser
+        #expect(cap > 1)
+        for open in [0, 1, cap - 1] {
+            #expect(throws: Never.self, "\(open) open") { try InvitationRule.checkCreate(open: open) }
+        }
+        for open in [cap, cap + 1] {
+            #expect(throws: StoreError.conflict("You have \(cap) open invitations; revoke one first."), "\(open) open") {
+                try InvitationRule.checkCreate(open: open)
+            }
+        }
+    }
+}
