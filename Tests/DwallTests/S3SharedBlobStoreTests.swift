@@ -85,22 +85,8 @@ struct S3SharedBlobStoreTests {
         // Half of a 3 MB photo sent to A; A is killed once it has staged part of it.
         let id = UUID()
         let photo = TestPNG.make(width: 1_000, height: 1_000, seed: 8)
-        let boundary = "kill-\(UUID().uuidString)"
-        var head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n".utf8)
-        head += Data(#"{"id":"\#(id.uuidString)","contentType":"image"}"#.utf8)
-        head += Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.png\"\r\n\r\n".utf8)
-        let total = head.count + photo.count + "\r\n--\(boundary)--\r\n".utf8.count
-        let connection = try RawConnection(port: replicaA.port)
+        let connection = try HalfSentUpload.start(port: replicaA.port, token: token, id: id, picture: photo)
         defer { connection.close() }
-        try connection.send(Data("""
-            POST /v1/share HTTP/1.1\r
-            Host: 127.0.0.1\r
-            Authorization: Bearer \(token)\r
-            Content-Type: multipart/form-data; boundary=\(boundary)\r
-            Content-Length: \(total)\r
-            \r
-
-            """.utf8) + head + photo.prefix(photo.count / 2))
         let staging = replicaA.dataDirectory + "/tmp/s3"
         try await BackupCommandTests.waitUntil("A to stage part of the upload") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []

@@ -66,22 +66,8 @@ struct SharedBlobStoreTests {
         // Half of a 3 MB photo sent to A; A is killed once some of its chunks are in the database.
         let id = UUID()
         let photo = TestPNG.make(width: 1_000, height: 1_000, seed: 7)
-        let boundary = "kill-\(UUID().uuidString)"
-        var head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n".utf8)
-        head += Data(#"{"id":"\#(id.uuidString)","contentType":"image"}"#.utf8)
-        head += Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.png\"\r\n\r\n".utf8)
-        let total = head.count + photo.count + "\r\n--\(boundary)--\r\n".utf8.count
-        let connection = try RawConnection(port: replicaA.port)
+        let connection = try HalfSentUpload.start(port: replicaA.port, token: token, id: id, picture: photo)
         defer { connection.close() }
-        try connection.send(Data("""
-            POST /v1/share HTTP/1.1\r
-            Host: 127.0.0.1\r
-            Authorization: Bearer \(token)\r
-            Content-Type: multipart/form-data; boundary=\(boundary)\r
-            Content-Length: \(total)\r
-            \r
-
-            """.utf8) + head + photo.prefix(photo.count / 2))
         try await BackupCommandTests.waitUntil("A to stage chunks of the upload") {
             (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: database)).flatMap(Int.init) ?? 0 >= 2
         }
