@@ -13,6 +13,8 @@ public struct AppServices: Sendable {
     public let store: any WallStore
     /// Where file bytes, renditions, preview pictures and page snapshots are kept.
     public let blobs: any BlobStore
+    /// Which blob store that is.
+    public let blobLocation: BlobStoreLocation
     /// Users, passwords and tokens.
     public let accounts: Accounts
     /// Saving link and text shares (with their page snapshots).
@@ -34,7 +36,8 @@ public struct AppServices: Sendable {
     /// The store's own background work (PostgreSQL's connections), if any: the first service to
     /// start and, services stopping in reverse order, the last to stop.
     public let storeService: (any Service)?
-    /// The core's periodic work: the blob sweeper and the pruner, then the job runner.
+    /// The core's background work: the PostgreSQL blob store's start-up probe (when that is the
+    /// store), the blob sweeper and the pruner, then the job runners.
     public let background: [any Service]
 
     /// Opens the store and the blob store and registers the job handlers; nothing runs until
@@ -44,9 +47,17 @@ public struct AppServices: Sendable {
         // transaction. Pair each kind named here (and in `fileFollowUps`) with a handler below.
         let followUps = FollowUpPolicy(settings.linkPreviews ? [.url: [.enrich]] : [:])
         let store = try StoreOpener.open(settings.location, logger: logger, followUps: followUps)
-        let blobs = try FileBlobStore(dataDirectory: settings.location.dataDirectory)
+        let (blobLocation, keptFolder) = BlobStoreOpener.resolve(settings.blobStore, location: settings.location)
+        if keptFolder {
+            logger.notice(
+                "Files stay in the data folder, which holds files from before the PostgreSQL blob store: to share them between replicas, run `dwall blobs migrate --from folder --to postgres` and start with --blob-store postgres"
+            )
+        }
+        let blobs = try BlobStoreOpener.open(blobLocation, store: store, location: settings.location)
+        logger.info("Files are kept in the \(blobLocation) blob store")
         self.store = store
         self.blobs = blobs
+        self.blobLocation = blobLocation
         accounts = Accounts(store: store, hasher: PasswordHasher(cost: settings.bcryptCost))
         shares = ShareSaver(store: store, snapshots: PageSnapshotStash(blobs: blobs))
         wallMover = WallMover(store: store)
@@ -56,10 +67,21 @@ public struct AppServices: Sendable {
         exporter = Exporter(store: store)
         jobRunners = Self.jobRunners(store: store, blobs: blobs, settings: settings, logger: logger)
         storeService = store.service
-        background = [
+        // The PostgreSQL blob store is probed once its database has started (the other stores
+        // before the server listens: `checkBlobStoreBeforeServing`).
+        let probe: [any Service] = blobLocation == .postgres ? [BlobStoreProbe(blobs: blobs, location: blobLocation)] : []
+        background = probe + [
             Self.blobSweeper(store: store, blobs: blobs, logger: logger),
             Self.pruner(store: store, retention: settings.retention, logger: logger),
         ] + jobRunners
+    }
+
+    /// Probes a blob store that does not live in the database (`BlobStore.checkWritable`), so the
+    /// server refuses to start, with one line saying why, before it listens; the PostgreSQL blob
+    /// store is probed by a background service once its database runs.
+    public func checkBlobStoreBeforeServing() async throws {
+        guard blobLocation != .postgres else { return }
+        try await BlobStoreProbe.check(blobs, location: blobLocation)
     }
 
     /// The runners with a handler for every kind of job the follow-up policies name, one per

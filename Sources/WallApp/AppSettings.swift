@@ -14,6 +14,9 @@ public struct AppSettings: Sendable {
     public var bcryptCost: UInt8 = 12
     /// Largest file a share (or an imported archive) may carry, in bytes.
     public var maxUploadBytes = Limits.defaultMaxUploadBytes
+    /// Where files are kept (`--blob-store`); nil for the standard choice
+    /// (`BlobStoreOpener.resolve`: PostgreSQL's store with a PostgreSQL database, else the folder).
+    public var blobStore: BlobStoreLocation?
     /// What the hourly pruning keeps.
     public var retention = RetentionPolicy()
 

@@ -10,7 +10,7 @@ public protocol AppArguments: Sendable {
     var host: String { get }
     /// Port to listen on (0 picks a free one).
     var port: Int { get }
-    /// Folder holding the SQLite database (and, later, blobs).
+    /// Folder holding the SQLite database, the folder blob store, and temporary files.
     var dataDirectory: String { get }
     /// A `postgres://` URL: keep state in PostgreSQL (shared by every replica) instead of SQLite.
     var databaseURL: String? { get }
@@ -51,11 +51,16 @@ public protocol AppArguments: Sendable {
     var maxConnectionsPerAddress: Int { get }
     /// What the hourly pruning keeps: the event log's horizon, dead jobs, share receipts.
     var retention: RetentionPolicy { get }
+    /// Where files are kept (`--blob-store`); nil for the standard choice (`BlobStoreOpener.resolve`).
+    var blobStore: BlobStoreLocation? { get }
 }
 
 extension AppArguments {
     /// SQLite unless said otherwise.
     public var databaseURL: String? { nil }
+
+    /// The standard blob store unless said otherwise.
+    public var blobStore: BlobStoreLocation? { nil }
 
     /// `Limits`' retention unless said otherwise.
     public var retention: RetentionPolicy { RetentionPolicy() }
@@ -106,6 +111,7 @@ extension AppArguments {
         settings.bcryptCost = bcryptCost
         settings.maxUploadBytes = maxUploadBytes
         settings.retention = retention
+        settings.blobStore = blobStore
         return settings
     }
 }

@@ -18,6 +18,7 @@ public func buildApplication(
     var logger = Logger(label: "dwall")
     logger.logLevel = arguments.logLevel
     let core = try AppServices(arguments.appSettings, logger: logger)
+    try await core.checkBlobStoreBeforeServing()
     let http = try HTTPServices(arguments, core: core)
     gate.onClose { [feed = core.store.feed] in feed.finishAll() }
     let router = try await buildRouter(arguments, core: core, http: http, gate: gate, setup: setup)

@@ -10,7 +10,7 @@ struct Dwall: AsyncParsableCommand {
             ServeCommand.self, UserCommand.self, TokenCommand.self,
             LoginCommand.self, LogoutCommand.self, ShareCommand.self, SyncCommand.self, OutboxCommand.self,
             ListCommand.self, SearchCommand.self, RefreshCommand.self, WallCommand.self, ActivationRuleCommand.self,
-            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, PruneCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, PruneCommand.self, BlobsCommand.self,
         ]
     )
 }

@@ -204,6 +204,34 @@ def test_thumbnails_offer_the_renditions_sized_to_the_column(server, browser, ap
 
 # MARK: The repeat visit
 
+# Notes, in the page before its own scripts, when the service worker is registered and whether the
+# page's first contentful paint had been presented by then.
+REGISTRATION_PROBE = r"""
+(function () {
+  window.__registered = null;
+  var register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  navigator.serviceWorker.register = function () {
+    window.__registered = { at: performance.now(), painted: performance.getEntriesByName("first-contentful-paint").length > 0 };
+    return register.apply(null, arguments);
+  };
+})();
+"""
+
+
+def test_a_first_visit_installs_the_worker_only_once_the_first_cards_are_on_screen(server, browser, api, signed_in):
+    # The load event is not late enough: the wall's pictures load lazily, so it can fire before
+    # the first frame is rastered, and the worker's install would compete with drawing the cards.
+    share_some(api, 30, "first-visit")
+    context = browser.new_context(storage_state=signed_in, viewport={"width": 1280, "height": 900})
+    context.add_init_script(REGISTRATION_PROBE)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_function("() => window.__registered !== null && navigator.serviceWorker.controller !== null", timeout=15000)
+    registered = page.evaluate("() => window.__registered")
+    load_end = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd")
+    context.close()
+    assert registered["painted"], "registered at %.0f ms, before the first contentful paint (load ended at %.0f ms)" % (registered["at"], load_end)
+
 def test_a_reload_with_nothing_changed_moves_at_most_10_kb(server, browser, api, signed_in):
     share_some(api, 60, "reload")
     relay = Relay(server.port)

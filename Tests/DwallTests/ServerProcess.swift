@@ -31,9 +31,12 @@ final class ServerProcess: @unchecked Sendable {
     /// Fast bcrypt for tests; the rest as production.
     static let environment = ["DWALL_BCRYPT_COST": "4", "DWALL_LINK_PREVIEWS": "0"]
 
+    /// More environment for the server and its admin commands (an S3 store's endpoint and keys).
+    var extraEnvironment: [String: String] = [:]
+
     /// Runs an admin command against this server's data folder.
     func admin(_ arguments: [String], input: String? = nil) throws -> CommandResult {
-        try CommandRunner.run(arguments + storageArguments, input: input, environment: Self.environment)
+        try CommandRunner.run(arguments + storageArguments, input: input, environment: Self.environment.merging(extraEnvironment) { $1 })
     }
 
     /// Makes a user and returns a fresh token for them.
@@ -55,7 +58,7 @@ final class ServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DwallBinary.path)
         process.arguments = ["serve"] + storageArguments + ["--port", "0"] + extraArguments
-        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment) { $1 }.merging(extraEnvironment) { $1 }
         process.standardOutput = log
         process.standardError = log
         try process.run()

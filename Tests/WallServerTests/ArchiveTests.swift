@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -91,6 +92,37 @@ import ZIPFoundation
             #expect(result.results.map(\.status) == [.skipped])
             #expect(result.results.first?.field == "entries[0].file")
             #expect(try await client.allItems(token: token).isEmpty)
+        }
+    }
+
+    @Test func anArchivesFilesAreJudgedByTheirBytesNotByTheDocument() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            // A page of HTML dressed as a photo, and a real PNG that claims to be HTML with a path for a name.
+            let page = Array("<html><script>alert(document.cookie)</script></html>".utf8)
+            let png = try TestFiles.png()
+            let pageHash = SHA256.hash(data: page).map { String(format: "%02x", $0) }.joined()
+            let pngHash = SHA256.hash(data: png).map { String(format: "%02x", $0) }.joined()
+            var disguised = Self.fileItem(hash: pageHash, size: Int64(page.count))
+            disguised.file?.contentType = "image/png"
+            var mislabelled = Self.fileItem(hash: pngHash, size: Int64(png.count))
+            mislabelled.wallId = disguised.wallId
+            mislabelled.file?.contentType = "text/html"
+            mislabelled.file?.name = "../../../index.html"
+            mislabelled.file?.thumbnail = pageHash
+            let archive = try Self.archive(document: Self.document([disguised, mislabelled]), blobs: [pageHash: page, pngHash: png])
+
+            let answer = try await client.importArchive(archive, token: token)
+            #expect(answer.results.map(\.status) == [.skipped, .imported], "\(answer.results.map { $0.reason ?? "" })")
+            #expect(answer.results.first?.field == "file")
+            let items = try await client.allItems(token: token)
+            #expect(items.map(\.id) == [mislabelled.id])
+            let stored = try #require(items.first?.file)
+            #expect(stored.contentType == "image/png")
+            #expect(stored.name == "index.html")
+            #expect(stored.thumbnail != pageHash, "an HTML blob is never kept as a picture's thumbnail")
+            let served = try await client.itemFile(mislabelled.id, token: token)
+            #expect(served.headers[.contentType] == "image/png")
         }
     }
 

@@ -60,7 +60,7 @@ import WallStore
             let body = try expectError(response, .unsupportedMediaType, .unsupportedMediaType)
             #expect(body.error.message.contains("text/plain"))
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
         }
     }
 
@@ -83,8 +83,8 @@ import WallStore
             let response = try await client.shareFiles(form, token: token)
             try expectError(response, .contentTooLarge, .tooLarge, field: "file")
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
 
             let exact = big.dropLast()
             #expect(try await client.shareFiles([("exact.png", Array(exact))], token: token).items?.count == 1)
@@ -243,20 +243,21 @@ import WallStore
             let processed = try await client.processedItem(first.id, token: token)
             _ = try await client.processedItem(second.id, token: token)
             let stored = try #require(processed.file).blobHashes
-            #expect(try storedBlobCount(server) == Set(stored).count)
+            #expect(try await storedBlobCount(server) == Set(stored).count)
             #expect(try await client.send(.delete, "/v1/items/\(first.id)", token: token).status == .noContent)
 
-            let blobs = try FileBlobStore(dataDirectory: server.arguments.dataDirectory)
             let references: @Sendable () async throws -> Set<BlobHash> = {
                 try await server.withStore { Set(try await $0.referencedBlobHashes().compactMap(BlobHash.init(hex:))) }
             }
-            let later = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, clock: { Date().addingTimeInterval(7_200) }, references: references)
-            #expect(try await later.sweep().isEmpty)
-            #expect(try await client.send(.delete, "/v1/items/\(second.id)", token: token).status == .noContent)
-            let now = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, references: references)
-            #expect(try await now.sweep().isEmpty)
-            #expect(Set(try await later.sweep().map(\.hex)) == Set(stored))
-            #expect(try storedBlobCount(server) == 0)
+            try await withBlobs(server) { (blobs: any BlobStore) async throws -> Void in
+                let later = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, clock: { Date().addingTimeInterval(7_200) }, references: references)
+                #expect(try await later.sweep().isEmpty)
+                #expect(try await client.send(.delete, "/v1/items/\(second.id)", token: token).status == .noContent)
+                let now = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, references: references)
+                #expect(try await now.sweep().isEmpty)
+                #expect(Set(try await later.sweep().map(\.hex)) == Set(stored))
+            }
+            #expect(try await storedBlobCount(server) == 0)
         }
     }
 }

@@ -53,8 +53,8 @@ import WallCore
             #expect(response.status == .contentTooLarge)
             #expect(response.text.contains("big.png is larger than the limit"))
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -72,8 +72,8 @@ import WallCore
             #expect(response.status == .unsupportedMediaType)
             #expect(response.text.contains("text/plain"))
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -90,8 +90,8 @@ import WallCore
             #expect(response.status == .badRequest)
             #expect(response.text.contains("at most \(Limits.maxFilesPerShare) files"))
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -108,8 +108,8 @@ import WallCore
             #expect(response.location?.hasPrefix("/signin?next=") == true)
             #expect(response.location?.contains("example.com") == true, "the text fields survive sign-in")
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -127,8 +127,8 @@ import WallCore
             #expect(refused.text.contains("The files were not kept"))
             #expect(refused.text.contains(#"value="Planted""#))
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
 
             let csrf = try #require(browser.csrf)
             let wrong = TestMultipart.form([("_csrf", "not-it"), ("title", "Wrong")], files: [("a.png", try TestFiles.png())])
@@ -211,8 +211,8 @@ import WallCore
             try expectError(try await client.apiSave(late, token: nil), .unauthorized, .unauthorized)
 
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -231,8 +231,8 @@ import WallCore
             try expectError(try await client.apiSave(tooMany, token: token), .badRequest, .invalidField, field: "file")
 
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 }

@@ -70,8 +70,8 @@ import WallCore
                 #expect(try await browser.sharePage(form).status == .forbidden)
             }
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 
@@ -88,8 +88,8 @@ import WallCore
 
             #expect(try await browser.sharePage(form).status == .unsupportedMediaType)
             #expect(try await client.allItems(token: token).isEmpty)
-            #expect(try storedBlobCount(server) == 0)
-            #expect(try leftoverUploads(server) == 0)
+            #expect(try await storedBlobCount(server) == 0)
+            #expect(try await leftoverUploads(server) == 0)
         }
     }
 }

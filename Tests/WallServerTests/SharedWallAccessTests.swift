@@ -59,6 +59,16 @@ struct SharedWallAccessTests {
               expected: all(.forbidden, except: [.owner: .ok]), writes: true),
         Route(name: "DELETE wall", method: .delete, path: { w, _ in "/v1/walls/\(w)?deleteItems=true" }, body: nil,
               expected: all(.forbidden, except: [.owner: .noContent]), writes: true),
+        Route(name: "PATCH another member", method: .patch, path: { w, _ in "/v1/walls/\(w)/members/dave" },
+              body: #"{"role":"editor"}"#, expected: all(.forbidden, except: [.owner: .ok]), writes: true),
+        Route(name: "DELETE another member", method: .delete, path: { w, _ in "/v1/walls/\(w)/members/dave" }, body: nil,
+              expected: all(.forbidden, except: [.owner: .noContent]), writes: true),
+        // Leaving: a member may take themselves off; the owner is no member of their own wall.
+        Route(name: "DELETE themselves (leave)", method: .delete, path: { w, _ in "/v1/walls/\(w)/members/bob" }, body: nil,
+              expected: all(.noContent, except: [.owner: .notFound]), writes: true),
+        // Link previews are off on the test server, so whoever sees the card is told so; nobody else learns it exists.
+        Route(name: "POST refresh", method: .post, path: { _, i in "/v1/items/\(i)/refresh" }, body: nil,
+              expected: all(.conflict, except: [:]), writes: false),
     ]
 
     /// `status` for every member standing, 404 for the removed member and the stranger, then `except`.
@@ -76,10 +86,14 @@ struct SharedWallAccessTests {
           arguments: Standing.allCases)
     func accessMatrix(_ standing: Standing) async throws {
         for route in Self.routes {
-            try await TestServer.run(users: ["alice", "bob", "carol"]) { _, client in
+            try await TestServer.run(users: ["alice", "bob", "carol", "dave"]) { _, client in
                 let alice = try await client.signIn("alice")
                 let trip = try await client.createWall("Trip", token: alice)
                 let card = try await client.shareLink("https://example.com/card", token: alice, title: "Card", wall: "trip")
+                let dave = try await client.send(
+                    .post, "/v1/walls/\(trip.id)/members", token: alice, json: WallMemberRequest(username: "dave", role: .viewer)
+                )
+                try #require(dave.status == .created, "\(dave.text)")
                 let bob = standing == .owner ? alice : try await client.signIn("bob")
                 if let role = standing.role {
                     let added = try await client.send(
@@ -93,6 +107,7 @@ struct SharedWallAccessTests {
                     try #require(removed.status == .noContent)
                 }
                 let before = try await client.allItems(token: alice, query: "wall=\(trip.id)")
+                let membersBefore = try await Self.members(trip.id, client: client, token: alice)
 
                 let body = route.body ?? (route.name.hasPrefix("POST share")
                     ? #"{"id":"\#(UUID())","contentType":"url","url":"https://example.com/bobs","wall":"\#(trip.id)"}"# : nil)
@@ -106,9 +121,17 @@ struct SharedWallAccessTests {
                     #expect(try await client.allItems(token: alice, query: "wall=\(trip.id)") == before,
                             "\(route.name) as \(standing) changed the wall")
                     #expect(try await client.wall(trip.id.uuidString, token: alice).name == "Trip")
+                    #expect(try await Self.members(trip.id, client: client, token: alice) == membersBefore,
+                            "\(route.name) as \(standing) changed who the wall is shared with")
                 }
             }
         }
+    }
+
+    /// Who `wall` is shared with, and as what, as its owner sees it.
+    static func members(_ wall: UUID, client: some TestClientProtocol, token: String) async throws -> [String: WallRole] {
+        let list = try await client.send(.get, "/v1/walls/\(wall)/members", token: token).decode(WallMemberList.self)
+        return Dictionary(uniqueKeysWithValues: list.members.map { ($0.username, $0.role) })
     }
 
     @Test("A card a member adds says who added it, to the owner and to the member")

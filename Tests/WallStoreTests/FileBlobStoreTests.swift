@@ -2,80 +2,32 @@ import Foundation
 import Testing
 import WallStore
 
-/// The file blob store: content addressing, dedup, atomic visibility, reading, sweeping.
+/// What only the folder store does (the rest is `BlobStoreConformanceTests`): clearing the
+/// uploads a crash left when opened, and refusing names that are not hashes.
 @Suite struct FileBlobStoreTests {
-    let folder: URL
-    let blobs: FileBlobStore
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)")
-        blobs = try FileBlobStore(root: folder)
-    }
-
-    private func store(_ bytes: [UInt8]) throws -> BlobRef {
-        let upload = try blobs.beginUpload()
-        try bytes.withUnsafeBytes { try upload.write($0) }
-        return try upload.commit()
-    }
-
-    @Test func namesABlobByTheSHA256OfItsBytes() throws {
-        let ref = try store(Array("hello".utf8))
-        #expect(ref.hash.hex == "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824")
-        #expect(ref.size == 5)
-        #expect(try blobs.size(of: ref.hash) == 5)
-    }
-
-    @Test func storesTheSameBytesOnce() throws {
-        let first = try store(Array(repeating: 7, count: 10_000))
-        let second = try store(Array(repeating: 7, count: 10_000))
-        #expect(first == second)
-        #expect(try blobs.storedBlobs().count == 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tmp").path)
-        #expect(leftovers.isEmpty)
-    }
-
-    @Test func showsNothingUntilCommitAndNothingAfterAbort() throws {
-        let upload = try blobs.beginUpload()
-        try Array(repeating: UInt8(1), count: 100).withUnsafeBytes { try upload.write($0) }
-        #expect(try blobs.storedBlobs().isEmpty)
-        upload.abort()
-        #expect(try blobs.storedBlobs().isEmpty)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tmp").path)
-        #expect(leftovers.isEmpty)
-    }
-
     @Test func removesUploadsACrashLeftBehindWhenOpened() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try FileBlobStore(root: folder)
         let stray = folder.appendingPathComponent("tmp/half-written")
         try Data([1, 2, 3]).write(to: stray)
         _ = try FileBlobStore(root: folder)
         #expect(!FileManager.default.fileExists(atPath: stray.path))
     }
 
-    @Test func readsRanges() throws {
-        let bytes = (0..<1000).map { UInt8($0 % 251) }
-        let ref = try store(bytes)
-        let reader = try #require(try blobs.open(ref.hash))
-        defer { reader.close() }
-        #expect(reader.size == 1000)
-        #expect(Array(try reader.read(offset: 10, length: 5)) == Array(bytes[10..<15]))
-        #expect(Array(try reader.read(offset: 995, length: 100)) == Array(bytes[995..<1000]))
-        #expect(try blobs.open(BlobHash(hex: String(repeating: "0", count: 64))!) == nil)
+    @Test func saysWhetherADataFolderHoldsBlobs() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        #expect(!FileBlobStore.holdsBlobs(dataDirectory: data.path))
+        let blobs = try FileBlobStore(dataDirectory: data.path)
+        #expect(!FileBlobStore.holdsBlobs(dataDirectory: data.path))
+        _ = try await blobs.store([1, 2, 3])
+        #expect(FileBlobStore.holdsBlobs(dataDirectory: data.path))
     }
 
     @Test func refusesHashesThatAreNotHexDigests() {
         #expect(BlobHash(hex: "../../etc/passwd") == nil)
         #expect(BlobHash(hex: String(repeating: "A", count: 64)) == nil)
         #expect(BlobHash(hex: String(repeating: "a", count: 63)) == nil)
-    }
-
-    @Test func sweepsOnlyUnreferencedBlobsOlderThanTheGrace() async throws {
-        let kept = try store([1])
-        let dropped = try store([2])
-        let young = BlobSweeper(blobs: blobs, grace: .seconds(60)) { [kept.hash] }
-        #expect(try await young.sweep().isEmpty)
-        let later = BlobSweeper(blobs: blobs, grace: .seconds(60), clock: { Date().addingTimeInterval(120) }) { [kept.hash] }
-        #expect(try await later.sweep() == [dropped.hash])
-        #expect(try blobs.size(of: kept.hash) == 1)
-        #expect(try blobs.size(of: dropped.hash) == nil)
     }
 }

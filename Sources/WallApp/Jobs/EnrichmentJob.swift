@@ -50,7 +50,7 @@ struct EnrichmentJob: Sendable {
               let item = try await store.item(id: itemID, userID: userID)
         else { return }  // deleted meanwhile
         guard item.kind == .url, let url = item.url else { return }
-        let snapshot = try PageSnapshotStash(blobs: blobs).snapshot(for: job.payload)
+        let snapshot = try await PageSnapshotStash(blobs: blobs).snapshot(for: job.payload)
         var seen = snapshot.flatMap { snapshot in
             URL(string: url).map { SnapshotReader.metadata(of: snapshot, pageURL: $0) }
         }
@@ -130,15 +130,8 @@ struct EnrichmentJob: Sendable {
         for url in urls {
             do {
                 let image = try await enricher.fetchImage(url)
-                let upload = try blobs.beginUpload()
-                do {
-                    try image.body.withUnsafeBytes { try upload.write($0) }
-                    let ref = try upload.commit()
-                    return StoredPicture(sha256: ref.hash.hex, contentType: image.mediaType)
-                } catch {
-                    upload.abort()
-                    throw error
-                }
+                let ref = try await blobs.store(image.body)
+                return StoredPicture(sha256: ref.hash.hex, contentType: image.mediaType)
             } catch {
                 logger.debug("Preview picture skipped", metadata: ["item": "\(itemID)", "url": "\(url)", "reason": "\(error)"])
             }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import WallCore
 import WallStore
 
@@ -18,27 +19,17 @@ public struct PageSnapshotStash: Sendable {
     }()
 
     /// Stores the snapshot and returns the `enrich` job payload that names it.
-    public func keep(_ snapshot: PageSnapshot) throws -> String {
-        let bytes = try Self.encoder.encode(snapshot)
-        let upload = try blobs.beginUpload()
-        do {
-            try bytes.withUnsafeBytes { try upload.write($0) }
-            let ref = try upload.commit()
-            return EnrichPayload(pageSnapshot: ref.hash.hex).encoded
-        } catch {
-            upload.abort()
-            throw error
-        }
+    public func keep(_ snapshot: PageSnapshot) async throws -> String {
+        let ref = try await blobs.store(try Self.encoder.encode(snapshot))
+        return EnrichPayload(pageSnapshot: ref.hash.hex).encoded
     }
 
     /// The snapshot an `enrich` job's payload names; nil when it names none or the blob is gone
     /// (then the job does what it does for any link: fetch the page).
-    func snapshot(for payload: String?) throws -> PageSnapshot? {
+    func snapshot(for payload: String?) async throws -> PageSnapshot? {
         guard let named = EnrichPayload(stored: payload), let hash = BlobHash(hex: named.pageSnapshot),
-              let reader = try blobs.open(hash)
+              let bytes = try await blobs.contents(of: hash, limit: Int.max)
         else { return nil }
-        defer { reader.close() }
-        let data = try reader.read(offset: 0, length: Int(reader.size))
-        return try JSONDecoder().decode(PageSnapshot.self, from: data)
+        return try JSONDecoder().decode(PageSnapshot.self, from: Data(bytes.readableBytesView))
     }
 }

@@ -19,19 +19,20 @@ struct ThumbnailJob: Sendable {
         guard let itemID = job.itemID, let userID = job.userID,
               let item = try await store.item(id: itemID, userID: userID), let file = item.file
         else { return }
-        guard let hash = BlobHash(hex: file.sha256), let path = try blobs.localFile(for: hash) else {
+        guard let hash = BlobHash(hex: file.sha256), let local = try await blobs.localFile(for: hash) else {
             throw JobFailure.permanent("The item's file is missing from the blob store.")
         }
         let made: Made
         do {
-            made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: path.path, file: file) }
+            defer { local.release() }
+            made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: local.url.path, file: file) }
         } catch let error as MediaError {
             _ = try await store.updateItemFile(id: itemID, userID: userID, file: file, text: nil, state: .failed)
             throw JobFailure.permanent(error.description)
         }
         var processed = file
-        processed.thumbnail = try store(made.thumbnail.jpeg).hash.hex
-        processed.preview = try store(made.preview.jpeg).hash.hex
+        processed.thumbnail = try await blobs.store(made.thumbnail.jpeg).hash.hex
+        processed.preview = try await blobs.store(made.preview.jpeg).hash.hex
         processed.width = made.width
         processed.height = made.height
         _ = try await store.updateItemFile(id: itemID, userID: userID, file: processed, text: made.text, state: .ready)
@@ -53,16 +54,5 @@ struct ThumbnailJob: Sendable {
         let preview = try ImageRenderer.rendition(of: path, width: Limits.previewWidth)
         let text = file.contentType == "application/pdf" ? try? PDFText.extract(path: path, limit: Limits.maxTextLength) : nil
         return Made(thumbnail: thumbnail, preview: preview, width: size.width, height: size.height, text: text ?? nil)
-    }
-
-    private func store(_ bytes: [UInt8]) throws -> BlobRef {
-        let upload = try blobs.beginUpload()
-        do {
-            try bytes.withUnsafeBytes { try upload.write($0) }
-            return try upload.commit()
-        } catch {
-            upload.abort()
-            throw error
-        }
     }
 }

@@ -19,7 +19,7 @@ public struct ShareSaver: Sendable {
     /// Stores `share` for `userID`: new, a replay of the same id, or a duplicate link on its wall.
     public func save(_ share: ValidShare, userID: UUID) async throws -> ShareOutcome {
         var share = share
-        if let page = share.page { share.enrichPayload = try snapshots.keep(page) }
+        if let page = share.page { share.enrichPayload = try await snapshots.keep(page) }
         return try await store.saveShare(share, userID: userID)
     }
 }

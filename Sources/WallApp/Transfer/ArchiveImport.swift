@@ -3,8 +3,9 @@ import WallCore
 import WallStore
 
 /// Imports an archive made by `ExportArchive` for a person (`POST /v1/import/archive`): stores
-/// its blobs, then its walls and items in batches through `ImportRunner`, which lets image and
-/// file items name only the blobs this archive brought. Items keep their ids, dates and order,
+/// its blobs, judges each item's file by the bytes it brought (`ArchiveFileCheck`), then stores
+/// its walls and items in batches through `ImportRunner`, which lets image and file items name
+/// only the blobs this archive brought. Items keep their ids, dates and order,
 /// so an archive imported into an empty server reproduces the wall, files included, and
 /// importing it again adds nothing.
 public struct ArchiveImport: Sendable {
@@ -24,7 +25,7 @@ public struct ArchiveImport: Sendable {
 
     /// Imports the archive at `archive` for `userID`; `enrich` asks for link previews of its links.
     public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
-        let (document, brought) = try ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
+        let (document, brought) = try await ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
         let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [ImportResult] = []
         var entries: [ImportEntry] = []
@@ -33,15 +34,24 @@ public struct ArchiveImport: Sendable {
                 results.append(ImportResult(id: item.id, status: .skipped, reason: "The item's wall is not in the export's list of walls."))
                 continue
             }
+            var file = item.file
+            if let claimed = item.file {
+                switch ArchiveFileCheck.check(claimed, kind: item.kind, types: brought) {
+                case .success(let checked): file = checked
+                case .failure(let refusal):
+                    results.append(ImportResult(id: item.id, status: .skipped, reason: refusal.reason, field: "file"))
+                    continue
+                }
+            }
             entries.append(ImportEntry(
                 id: item.id, contentType: item.kind, url: item.url, text: item.text, title: item.title,
                 userNote: item.userNote, wall: wall.isDefault ? nil : wall.slug, tags: item.tags,
                 createdAt: item.createdAt, updatedAt: item.updatedAt, sharedAt: item.sharedAt, source: item.source,
-                file: item.file
+                file: file
             ))
         }
         let walls = document.walls.filter { !$0.isDefault }.map { ImportWall(slug: $0.slug, name: $0.name, position: $0.position) }
-        let runner = ImportRunner(store: store, uploadedBlobs: brought)
+        let runner = ImportRunner(store: store, uploadedBlobs: Set(brought.keys))
         var start = 0
         repeat {
             let batch = Array(entries[start..<min(entries.count, start + Limits.maxImportBatchEntries)])

@@ -4,16 +4,19 @@ import WallStore
 import ZIPFoundation
 
 /// Reads an archive made by `ExportArchive`: stores every blob in it (checking each one's bytes
-/// against its name) and returns the export document and the hashes it brought.
+/// against its name) and returns the export document and the blobs it brought, each with the
+/// type its first bytes show (the document's claims about a file are not trusted).
 ///
 /// Anything wrong with the archive is a `ValidationError` naming the entry; blobs stored before
-/// the fault are left for the blob sweeper (no item refers to them).
+/// the fault are left for the blob sweeper (no item refers to them). ZIPFoundation hands an
+/// entry's bytes to a synchronous callback, so each blob is extracted to a temporary file first
+/// and then streamed into the (asynchronous) blob upload piece by piece.
 struct ArchiveReader {
     let blobs: any BlobStore
     /// Largest blob accepted (the server's upload limit).
     let maxBlobBytes: Int64
 
-    func read(_ url: URL) throws -> (document: ExportDocument, blobs: Set<String>) {
+    func read(_ url: URL) async throws -> (document: ExportDocument, blobs: [String: FileType]) {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -24,18 +27,18 @@ struct ArchiveReader {
             throw ValidationError.missing("archive", "The archive holds no \(ExportArchive.documentName).")
         }
         let document = try readDocument(documentEntry, from: archive)
-        var stored = Set<String>()
+        var stored: [String: FileType] = [:]
         var total: Int64 = 0
         for entry in archive where entry.type == .file && entry.path.hasPrefix(ExportArchive.blobFolder) {
             let name = String(entry.path.dropFirst(ExportArchive.blobFolder.count))
             guard BlobHash(hex: name) != nil else {
                 throw ValidationError.invalid("archive", "\(entry.path) is not named by a SHA-256 (64 lower-case hex digits).")
             }
-            let ref = try store(entry, from: archive, total: &total)
+            let (ref, type) = try await store(entry, from: archive, total: &total)
             guard ref.hash.hex == name else {
                 throw ValidationError.invalid("archive", "\(entry.path) does not hold the bytes its name says.")
             }
-            stored.insert(name)
+            stored[name] = type
         }
         return (document, stored)
     }
@@ -63,17 +66,25 @@ struct ArchiveReader {
         }
     }
 
-    private func store(_ entry: Entry, from archive: Archive, total: inout Int64) throws -> BlobRef {
-        let upload = try blobs.beginUpload()
-        defer { upload.abort() }
+    /// Stores one blob entry; returns it with the type its first bytes show.
+    private func store(_ entry: Entry, from archive: Archive, total: inout Int64) async throws -> (BlobRef, FileType) {
+        let extracted = FileManager.default.temporaryDirectory.appendingPathComponent("dwall-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: extracted) }
         var written = total
+        var size: Int64 = 0
+        var head: [UInt8] = []
         do {
+            guard FileManager.default.createFile(atPath: extracted.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            let output = try FileHandle(forWritingTo: extracted)
+            defer { try? output.close() }
             _ = try archive.extract(entry) { piece in
                 written += Int64(piece.count)
-                guard upload.byteCount + Int64(piece.count) <= maxBlobBytes, written <= Limits.maxImportArchiveBytes else {
-                    throw TooLarge()
-                }
-                try piece.withUnsafeBytes { try upload.write($0) }
+                size += Int64(piece.count)
+                guard size <= maxBlobBytes, written <= Limits.maxImportArchiveBytes else { throw TooLarge() }
+                if head.count < FileType.sniffLength { head += piece.prefix(FileType.sniffLength - head.count) }
+                try output.write(contentsOf: piece)
             }
         } catch is TooLarge {
             throw ValidationError.invalid("archive", "\(entry.path) is larger than the server takes (\(maxBlobBytes) bytes a file).")
@@ -81,7 +92,23 @@ struct ArchiveReader {
             throw ValidationError.invalid("archive", "\(entry.path) can't be read from the archive (damaged?).")
         }
         total = written
-        return try upload.commit()
+        return (try await Self.upload(extracted, to: blobs), FileType.detect(head))
+    }
+
+    /// Streams a file into a new blob.
+    private static func upload(_ file: URL, to blobs: any BlobStore) async throws -> BlobRef {
+        let input = try FileHandle(forReadingFrom: file)
+        defer { try? input.close() }
+        let upload = try await blobs.beginUpload()
+        do {
+            while let piece = try input.read(upToCount: Limits.blobPieceBytes), !piece.isEmpty {
+                try await upload.write(piece)
+            }
+            return try await upload.commit()
+        } catch {
+            await upload.abort()
+            throw error
+        }
     }
 
     private struct TooLarge: Error {}

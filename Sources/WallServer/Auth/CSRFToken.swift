@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import WallCore
 
 /// CSRF tokens tied to a cookie's secret: the token is an HMAC of a fixed label keyed by the
 /// secret, so only pages the server rendered for that browser (which can read no cookie, the
@@ -25,16 +26,6 @@ enum CSRFToken {
     /// Whether `candidate` is the token for `secret`, compared in constant time.
     static func verify(_ candidate: String?, secret: String) -> Bool {
         guard let candidate else { return false }
-        return constantTimeEqual(candidate, token(forSecret: secret))
-    }
-
-    /// Whether two strings are equal, taking as long whatever the first difference.
-    static func constantTimeEqual(_ left: String, _ right: String) -> Bool {
-        let left = Array(left.utf8)
-        let right = Array(right.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(left, right) { difference |= a ^ b }
-        return difference == 0
+        return ConstantTime.equal(candidate, token(forSecret: secret))
     }
 }

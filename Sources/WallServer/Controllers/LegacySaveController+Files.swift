@@ -64,7 +64,7 @@ extension LegacySaveController {
                 status: written.status
             )
         } catch {
-            received.abort()
+            await received.abort()
             throw error
         }
     }

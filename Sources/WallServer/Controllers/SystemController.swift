@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Prometheus
+import WallCore
 import WallEnrich
 
 /// `GET /healthz` (also the framework-ceiling route of the benchmark) and `GET /metrics`.
@@ -41,7 +42,7 @@ struct SystemController {
     private func mayReadMetrics(_ request: Request, context: WallRequestContext) -> Bool {
         if let metricsToken {
             guard let bearer = request.bearerToken else { return false }
-            return CSRFToken.constantTimeEqual(bearer, metricsToken)
+            return ConstantTime.equal(bearer, metricsToken)
         }
         // Behind a proxy on the same machine every peer is loopback: a request that says it was
         // forwarded is not taken for a local one (a trusted proxy's client is the peer address).

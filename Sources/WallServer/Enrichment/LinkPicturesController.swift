@@ -27,14 +27,14 @@ struct LinkPicturesController {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
-        return try serve(picture, of: item, request)
+        return try await serve(picture, of: item, request)
     }
 
     /// Sends `item`'s stored `picture`, which the caller may see (its owner, or a secret link's
     /// visitor), with the same headers for both.
-    func serve(_ picture: KeyPath<LinkPreview, StoredPicture?>, of item: Item, _ request: Request) throws -> Response {
+    func serve(_ picture: KeyPath<LinkPreview, StoredPicture?>, of item: Item, _ request: Request) async throws -> Response {
         guard let stored = item.preview?[keyPath: picture], let hash = BlobHash(hex: stored.sha256),
-              let reader = try blobs.open(hash)
+              let reader = try await blobs.open(hash)
         else { throw APIError.notFound("picture") }
         defer { reader.close() }
         let etag = "\"\(stored.sha256)\""
@@ -43,8 +43,8 @@ struct LinkPicturesController {
             .init("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'; sandbox",
         ]
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
-        let data = try reader.read(offset: 0, length: Int(min(reader.size, Int64(Limits.maxFetchImageBytes))))
-        headers[.contentLength] = String(data.count)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        let data = try await reader.read(offset: 0, length: Int(min(reader.size, Int64(Limits.maxFetchImageBytes))))
+        headers[.contentLength] = String(data.readableBytes)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: data))
     }
 }

@@ -41,7 +41,7 @@ struct FileShareSaver: Sendable {
             let metadata = try decodeMetadata(received.metadata ?? [], defaultSource: defaultSource)
             return (metadata.id, try await saveFiles(metadata, files: received.files, userID: userID))
         } catch {
-            received.abort()
+            await received.abort()
             throw error
         }
     }
@@ -73,12 +73,12 @@ struct FileShareSaver: Sendable {
                 throw APIError.validation(.invalid("contentType", "A multipart share is an image or a file share."))
             }
             let valid = try metadata.validated(attachmentCount: files.count)
-            let committed = try commit(files)
+            let committed = try await commit(files)
             return try await store.saveFileShare(
                 ValidFileShare(metadata: valid, files: committed), userID: userID, followUps: followUps
             )
         } catch {
-            files.forEach { $0.abort() }
+            for file in files { await file.abort() }
             throw error
         }
     }
@@ -95,7 +95,7 @@ struct FileShareSaver: Sendable {
     }
 
     /// Checks every file's type, then commits every blob (nothing is committed when one is refused).
-    private func commit(_ files: [ReceivedFile]) throws -> [ItemFile] {
+    private func commit(_ files: [ReceivedFile]) async throws -> [ItemFile] {
         for (index, file) in files.enumerated() {
             let type = file.detectedType
             guard type.isAccepted else {
@@ -105,9 +105,11 @@ struct FileShareSaver: Sendable {
                 )
             }
         }
-        return try files.map { file in
-            let ref = try file.commit()
-            return ItemFile(sha256: ref.hash.hex, size: ref.size, contentType: file.detectedType.mediaType, name: file.name)
+        var committed: [ItemFile] = []
+        for file in files {
+            let ref = try await file.commit()
+            committed.append(ItemFile(sha256: ref.hash.hex, size: ref.size, contentType: file.detectedType.mediaType, name: file.name))
         }
+        return committed
     }
 }

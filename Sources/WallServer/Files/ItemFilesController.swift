@@ -30,14 +30,14 @@ struct ItemFilesController {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         guard let item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
-        return try serve(rendition, of: item, request)
+        return try await serve(rendition, of: item, request)
     }
 
     /// Sends `rendition` of `item`'s file, which the caller may see (its owner, or a secret
     /// link's visitor): the same headers, conditional and range answers for both.
-    func serve(_ rendition: Rendition, of item: Item, _ request: Request) throws -> Response {
+    func serve(_ rendition: Rendition, of item: Item, _ request: Request) async throws -> Response {
         guard let file = item.file else { throw APIError.notFound("item") }
-        guard let hex = Self.blob(of: file, rendition), let hash = BlobHash(hex: hex), let size = try blobs.size(of: hash) else {
+        guard let hex = Self.blob(of: file, rendition), let hash = BlobHash(hex: hex), let size = try await blobs.size(of: hash) else {
             throw APIError.notFound(rendition == .original ? "file" : "rendition")
         }
         let contentType = rendition == .original ? file.contentType : Renditions.contentType
@@ -68,19 +68,19 @@ struct ItemFilesController {
         }
     }
 
-    /// Streams `range` of the blob in 64 KB pieces.
+    /// Streams `range` of the blob in `Limits.blobPieceBytes` pieces.
     private func body(_ hash: BlobHash, _ range: ByteRange) -> ResponseBody {
         let blobs = self.blobs
         return ResponseBody(contentLength: Int(max(0, range.length))) { writer in
             guard range.length > 0 else { return try await writer.finish(nil) }
-            guard let reader = try blobs.open(hash) else { throw APIError.notFound("file") }
+            guard let reader = try await blobs.open(hash) else { throw APIError.notFound("file") }
             defer { reader.close() }
             var offset = range.start
             while offset <= range.end {
-                let piece = try reader.read(offset: offset, length: Int(min(65_536, range.end - offset + 1)))
-                guard !piece.isEmpty else { break }
-                try await writer.write(ByteBuffer(bytes: piece))
-                offset += Int64(piece.count)
+                let piece = try await reader.read(offset: offset, length: Int(min(Int64(Limits.blobPieceBytes), range.end - offset + 1)))
+                guard piece.readableBytes > 0 else { break }
+                try await writer.write(piece)
+                offset += Int64(piece.readableBytes)
             }
             try await writer.finish(nil)
         }

@@ -27,7 +27,7 @@ struct ExportController {
         let document = try await exporter.document(userID: identity.userID, at: clock())
         let stamp = String(WallJSON.formatDate(document.exportedAt).prefix(10))
         if format == "zip" {
-            return try archive(document, name: "digitalwall-\(stamp).zip")
+            return try await archive(document, name: "digitalwall-\(stamp).zip")
         }
         if format == "html" {
             return Self.file(ByteBuffer(string: NetscapeWriter.write(document)), type: "text/html; charset=utf-8", name: "digitalwall-\(stamp).html")
@@ -37,10 +37,10 @@ struct ExportController {
     }
 
     /// Writes the archive to a temporary file, then streams it (and removes it once sent).
-    private func archive(_ document: ExportDocument, name: String) throws -> Response {
+    private func archive(_ document: ExportDocument, name: String) async throws -> Response {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("dwall-export-\(UUID().uuidString).zip")
         do {
-            try ExportArchive.write(document, blobs: blobs, to: url)
+            try await ExportArchive.write(document, blobs: blobs, to: url)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error

@@ -43,16 +43,18 @@ struct MultipartShareReader {
                 try parser.feed(buffer.readableBytesView, into: &collector)
                 if collector.awaitingAuthorization, let authorize {
                     try await authorize(collector.fieldsBeforeFiles)
-                    try collector.authorized()
+                    collector.authorized()
                 }
+                try await collector.flush(startingEmpty: false)
             }
             try parser.finish()
+            try await collector.flush(startingEmpty: true)
             return try collector.finish()
         } catch let refusal as MultipartRefusal {
-            collector.abort()
+            await collector.abort()
             throw APIError(refusal)
         } catch {
-            collector.abort()
+            await collector.abort()
             throw error
         }
     }
@@ -107,10 +109,19 @@ private final class PartCollector: MultipartPartHandler {
     /// The text fields that came before the first file part (all of them, when there was none).
     var fieldsBeforeFiles: FormData { firstFileFields ?? fields }
 
-    /// The sender may upload: begin every upload held back.
-    func authorized() throws {
+    /// The sender may upload: the next `flush` begins the uploads held back.
+    func authorized() {
         isAuthorized = true
-        for file in files where !file.isStarted { try file.start(try blobs.beginUpload()) }
+    }
+
+    /// Once the sender may upload, begins the uploads of the files with bytes waiting (of every
+    /// file, when `startingEmpty`, at the end of the body) and writes those bytes to them.
+    func flush(startingEmpty: Bool) async throws {
+        guard isAuthorized else { return }
+        for file in files {
+            if !file.isStarted, startingEmpty || file.hasPendingBytes { file.start(try await blobs.beginUpload()) }
+            try await file.flush()
+        }
     }
 
     func partBegan(_ headers: MultipartPartHeaders) throws {
@@ -152,7 +163,7 @@ private final class PartCollector: MultipartPartHandler {
                     "\(file.name ?? "A file") is larger than the limit of \(maxFileBytes / 1_048_576) MB.", field: "file"
                 )
             }
-            try bytes.withUnsafeBytes { try file.write($0) }
+            file.append(bytes)
         case nil:
             break
         }
@@ -166,8 +177,7 @@ private final class PartCollector: MultipartPartHandler {
                 fieldValue = []
                 try fields.append(name, value)
             case .file(let file):
-                if layout == .form, file.name == nil, file.byteCount == 0 {
-                    file.abort()
+                if layout == .form, file.name == nil, file.byteCount == 0, !file.isStarted {
                     files.removeLast()
                 }
             case .metadata, nil:
@@ -184,7 +194,7 @@ private final class PartCollector: MultipartPartHandler {
             throw APIError.validation(.invalid("file", "A share holds at most \(Limits.maxFilesPerShare) files."))
         }
         if firstFileFields == nil { firstFileFields = fields }
-        let file = ReceivedFile(name: FileName.clean(name), upload: isAuthorized ? try blobs.beginUpload() : nil)
+        let file = ReceivedFile(name: FileName.clean(name))
         files.append(file)
         return file
     }
@@ -200,5 +210,7 @@ private final class PartCollector: MultipartPartHandler {
         }
     }
 
-    func abort() { files.forEach { $0.abort() } }
+    func abort() async {
+        for file in files { await file.abort() }
+    }
 }

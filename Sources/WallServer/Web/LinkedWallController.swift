@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import WallApp
 import WallCore
 import WallStore
 import WallWeb
@@ -88,14 +89,14 @@ struct LinkedWallController {
         _ rendition: ItemFilesController.Rendition, _ request: Request, _ context: WallRequestContext
     ) async throws -> Response {
         let (item, linked) = try await linkedItem(context)
-        return robots(try files.serve(rendition, of: item, request), linked)
+        return robots(try await files.serve(rendition, of: item, request), linked)
     }
 
     private func picture(
         _ picture: KeyPath<LinkPreview, StoredPicture?>, _ request: Request, _ context: WallRequestContext
     ) async throws -> Response {
         let (item, linked) = try await linkedItem(context)
-        return robots(try pictures.serve(picture, of: item, request), linked)
+        return robots(try await pictures.serve(picture, of: item, request), linked)
     }
 
     /// The item the route names, if it is on the wall the link opens.

@@ -41,11 +41,11 @@ extension SharePageController {
         let form = received.fields
         let fields = SharedFields(title: form["title"], text: form["text"], url: form["url"])
         guard let identity else {
-            received.abort()
+            await received.abort()
             throw WebError.signInRequired(next: Self.sharePage(fields))
         }
         guard headerVerified || madeByPerson || Self.carriesToken(form, expected: expected) else {
-            received.abort()
+            await received.abort()
             return try await page(fields, identity: identity, context: context, source: .webShareTarget)
         }
         guard !received.files.isEmpty else {
@@ -62,7 +62,7 @@ extension SharePageController {
     /// Whether a streamed form carried the page's CSRF token in its `_csrf` field.
     static func carriesToken(_ fields: FormData, expected: String?) -> Bool {
         guard let candidate = fields[CSRFToken.field], let expected else { return false }
-        return CSRFToken.constantTimeEqual(candidate, expected)
+        return ConstantTime.equal(candidate, expected)
     }
 }
 

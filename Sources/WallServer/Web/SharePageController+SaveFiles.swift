@@ -22,7 +22,7 @@ extension SharePageController {
         }
         let form = received.fields
         guard headerVerified || Self.carriesToken(form, expected: expected) else {
-            received.abort()
+            await received.abort()
             throw WebError.csrfRejected
         }
         let source = form["source"].flatMap(ShareSource.init(rawValue:)) ?? .web

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import WallApp
 import WallCore
 import WallStore
 import WallWeb

@@ -1,36 +1,44 @@
 import Foundation
+import NIOCore
 
 /// Where file bytes live, named by their SHA-256 and stored once however often they are shared.
 ///
-/// Routes and jobs see only this protocol, so shared storage for several replicas (an object
-/// store, a network folder) can stand in for `FileBlobStore` without touching them.
-/// A blob is visible only once complete: an upload is invisible until `BlobUpload.commit()`.
+/// Routes and jobs see only this protocol, so a store every replica shares (PostgreSQL, an
+/// object store) stands in for `FileBlobStore` without touching them. Every call may wait on
+/// the network, so every call is `async`. A blob is visible only once complete: an upload is
+/// invisible until `BlobUpload.commit()`.
 public protocol BlobStore: Sendable {
     /// Starts a new blob; its bytes stream in through the upload and nothing shows until commit.
-    func beginUpload() throws -> any BlobUpload
+    func beginUpload() async throws -> any BlobUpload
     /// The size of a stored blob in bytes, or nil when there is none.
-    func size(of hash: BlobHash) throws -> Int64?
+    func size(of hash: BlobHash) async throws -> Int64?
     /// Opens a stored blob for reading; nil when there is none.
-    func open(_ hash: BlobHash) throws -> (any BlobReader)?
-    /// A local file path holding the blob, for tools that read files (libvips, pdftotext);
-    /// nil when there is none. A remote store would download to a temporary file here.
-    func localFile(for hash: BlobHash) throws -> URL?
-    /// Every stored blob and when it was last written or re-shared, for sweeping.
-    func storedBlobs() throws -> [StoredBlob]
+    func open(_ hash: BlobHash) async throws -> (any BlobReader)?
+    /// A local file holding the blob, for tools that read files (libvips, pdftotext); nil when
+    /// there is none. The caller calls `release()` on it when done: a store that had to download
+    /// the blob to a temporary file deletes it then; the folder store hands out the blob's own
+    /// file and `release()` does nothing.
+    func localFile(for hash: BlobHash) async throws -> LocalBlobFile?
+    /// Every stored blob and when it was last written or re-shared, for sweeping (an upload
+    /// abandoned before its commit is the store's to clear, here or in `remove`).
+    func storedBlobs() async throws -> [StoredBlob]
     /// Removes a blob; removing one that is absent is not an error.
-    func remove(_ hash: BlobHash) throws
+    func remove(_ hash: BlobHash) async throws
+    /// A start-up probe for stores that can be unreachable: writes, reads back and removes a
+    /// small blob, and throws a `BlobStoreError` saying what failed. Has a default.
+    func checkWritable() async throws
 }
 
 /// A blob being written. Write the bytes, then commit (or abort); use it from one task.
 public protocol BlobUpload: AnyObject {
     /// Appends bytes, hashing them as they pass.
-    func write(_ bytes: UnsafeRawBufferPointer) throws
+    func write(_ bytes: ByteBuffer) async throws
     /// How many bytes were written so far.
     var byteCount: Int64 { get }
     /// Makes the bytes durable and visible under their hash (or keeps the copy already stored).
-    func commit() throws -> BlobRef
-    /// Throws the bytes away; safe to call after commit (then it does nothing).
-    func abort()
+    func commit() async throws -> BlobRef
+    /// Throws the bytes away; safe to call after commit (then it does nothing) and more than once.
+    func abort() async
 }
 
 /// Reads a stored blob in pieces; close it when done.
@@ -38,7 +46,7 @@ public protocol BlobReader: AnyObject {
     /// The blob's size in bytes.
     var size: Int64 { get }
     /// Up to `length` bytes starting at `offset` (fewer only at the end).
-    func read(offset: Int64, length: Int) throws -> Data
+    func read(offset: Int64, length: Int) async throws -> ByteBuffer
     /// Releases the reader.
     func close()
 }

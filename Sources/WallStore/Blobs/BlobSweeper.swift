@@ -35,10 +35,10 @@ public struct BlobSweeper: Sendable {
         // had its blob written or re-shared (touched) shortly before, so it is inside the grace.
         let inUse = try await references()
         let cutoff = clock().addingTimeInterval(-grace.blobSweepInterval)
-        let candidates = try blobs.storedBlobs().filter { $0.modifiedAt <= cutoff }
+        let candidates = try await blobs.storedBlobs().filter { $0.modifiedAt <= cutoff }
         var removed: [BlobHash] = []
         for blob in candidates where !inUse.contains(blob.hash) {
-            try blobs.remove(blob.hash)
+            try await blobs.remove(blob.hash)
             removed.append(blob.hash)
         }
         return removed

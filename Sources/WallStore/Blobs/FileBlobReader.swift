@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Reads one stored file in pieces with `pread`, so readers at different offsets don't interfere.
 final class FileBlobReader: BlobReader {
@@ -25,13 +26,16 @@ final class FileBlobReader: BlobReader {
 
     deinit { close() }
 
-    func read(offset: Int64, length: Int) throws -> Data {
-        let wanted = max(0, min(Int64(length), size - offset))
-        var data = Data(count: Int(wanted))
-        var filled = 0
-        try data.withUnsafeMutableBytes { buffer in
-            while filled < Int(wanted) {
-                let got = pread(descriptor, buffer.baseAddress! + filled, Int(wanted) - filled, off_t(offset) + off_t(filled))
+    func read(offset: Int64, length: Int) async throws -> ByteBuffer {
+        let wanted = Int(max(0, min(Int64(length), size - offset)))
+        var buffer = ByteBufferAllocator().buffer(capacity: wanted)
+        guard wanted > 0 else { return buffer }
+        let descriptor = self.descriptor
+        let path = self.path
+        try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { target in
+            var filled = 0
+            while filled < wanted {
+                let got = pread(descriptor, target.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw BlobStoreError.io(operation: "read", path: path, code: errno)
@@ -39,8 +43,9 @@ final class FileBlobReader: BlobReader {
                 if got == 0 { break }
                 filled += got
             }
+            return filled
         }
-        return data.prefix(filled)
+        return buffer
     }
 
     func close() {

@@ -9,14 +9,16 @@ public struct FileBlobStore: BlobStore {
     /// The folder holding everything.
     public let root: URL
 
-    /// Opens (creating if needed) the store at `root`, removing uploads a crash left behind.
-    public init(root: URL) throws {
+    /// Opens (creating if needed) the store at `root`, removing uploads a crash left behind
+    /// unless `clearingUploads` is false (opened beside a running server, whose uploads they are).
+    public init(root: URL, clearingUploads: Bool = true) throws {
         self.root = root
         for folder in [root, Self.storedFolder(root), Self.temporaryFolder(root)] {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
             )
         }
+        guard clearingUploads else { return }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: Self.temporaryFolder(root).path)) ?? []
         for name in leftovers {
             try? FileManager.default.removeItem(at: Self.temporaryFolder(root).appendingPathComponent(name))
@@ -24,38 +26,40 @@ public struct FileBlobStore: BlobStore {
     }
 
     /// Opens the store in the `blobs` folder of a server's data folder.
-    public init(dataDirectory: String) throws {
-        try self.init(root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true))
+    public init(dataDirectory: String, clearingUploads: Bool = true) throws {
+        try self.init(
+            root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true), clearingUploads: clearingUploads
+        )
     }
 
     // MARK: BlobStore
 
     /// Starts an upload into a fresh temporary file.
-    public func beginUpload() throws -> any BlobUpload {
+    public func beginUpload() async throws -> any BlobUpload {
         let path = Self.temporaryFolder(root).appendingPathComponent(UUID().uuidString.lowercased()).path
         return try FileBlobUpload(temporaryPath: path) { hash in self.path(of: hash) }
     }
 
     /// The blob's size, from the file system.
-    public func size(of hash: BlobHash) throws -> Int64? {
+    public func size(of hash: BlobHash) async throws -> Int64? {
         var info = stat()
         guard stat(path(of: hash).path, &info) == 0 else { return nil }
         return Int64(info.st_size)
     }
 
     /// Opens the blob's file.
-    public func open(_ hash: BlobHash) throws -> (any BlobReader)? {
+    public func open(_ hash: BlobHash) async throws -> (any BlobReader)? {
         try FileBlobReader(path: path(of: hash).path)
     }
 
     /// The blob's own file: it is never rewritten in place, so readers may use it directly.
-    public func localFile(for hash: BlobHash) throws -> URL? {
+    public func localFile(for hash: BlobHash) async throws -> LocalBlobFile? {
         let url = path(of: hash)
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        return FileManager.default.fileExists(atPath: url.path) ? LocalBlobFile(kept: url) : nil
     }
 
     /// Lists the stored blobs with their modification times.
-    public func storedBlobs() throws -> [StoredBlob] {
+    public func storedBlobs() async throws -> [StoredBlob] {
         let manager = FileManager.default
         var found: [StoredBlob] = []
         let stored = Self.storedFolder(root)
@@ -72,7 +76,7 @@ public struct FileBlobStore: BlobStore {
     }
 
     /// Unlinks the blob's file.
-    public func remove(_ hash: BlobHash) throws {
+    public func remove(_ hash: BlobHash) async throws {
         let file = path(of: hash).path
         guard unlink(file) == 0 || errno == ENOENT else {
             throw BlobStoreError.io(operation: "remove", path: file, code: errno)
@@ -101,6 +105,11 @@ public struct FileBlobStore: BlobStore {
             ((try? manager.contentsOfDirectory(atPath: stored.appendingPathComponent(prefix).path)) ?? [])
                 .compactMap(BlobHash.init(hex:))
         }
+    }
+
+    /// Whether the `blobs` folder of a data folder holds any blob (without opening the store).
+    public static func holdsBlobs(dataDirectory: String) -> Bool {
+        !storedHashes(root: URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs", isDirectory: true)).isEmpty
     }
 
     static func storedFolder(_ root: URL) -> URL { root.appendingPathComponent("sha256", isDirectory: true) }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOCore
 
 /// One upload into `FileBlobStore`: a temporary file, hashed as it is written.
 final class FileBlobUpload: BlobUpload {
@@ -16,10 +17,15 @@ final class FileBlobUpload: BlobUpload {
         guard descriptor >= 0 else { throw BlobStoreError.io(operation: "create", path: temporaryPath, code: errno) }
     }
 
-    deinit { abort() }
+    deinit { discard() }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: ByteBuffer) async throws {
         guard descriptor >= 0 else { throw BlobStoreError.io(operation: "write", path: temporaryPath, code: EBADF) }
+        try bytes.withUnsafeReadableBytes { try write($0) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
         hasher.update(bufferPointer: bytes)
         var offset = 0
         while offset < bytes.count {
@@ -33,12 +39,12 @@ final class FileBlobUpload: BlobUpload {
         byteCount += Int64(bytes.count)
     }
 
-    func commit() throws -> BlobRef {
+    func commit() async throws -> BlobRef {
         guard descriptor >= 0 else { throw BlobStoreError.io(operation: "commit", path: temporaryPath, code: EBADF) }
         let hex = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         let hash = BlobHash(hex: hex)!
         let target = destination(hash)
-        defer { abort() }
+        defer { discard() }
         guard fsync(descriptor) == 0 else { throw BlobStoreError.io(operation: "fsync", path: temporaryPath, code: errno) }
         close(descriptor)
         descriptor = -1
@@ -58,7 +64,10 @@ final class FileBlobUpload: BlobUpload {
         return BlobRef(hash: hash, size: byteCount)
     }
 
-    func abort() {
+    func abort() async { discard() }
+
+    /// Closes and unlinks the temporary file (whatever is left of it).
+    private func discard() {
         if descriptor >= 0 {
             close(descriptor)
             descriptor = -1

@@ -8,7 +8,21 @@ import PostgresNIO
 /// to do. A failed migration rolls back whole and stops the start (`MigrationFailure`); so does
 /// a database that has a migration this code does not know (a newer dwall made it).
 enum PostgresMigrator {
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+    /// Applies the steps of `migrations` (the schema's whole history unless a test gives another)
+    /// that the database has not seen.
+    static func migrate(
+        _ client: PostgresClient, logger: Logger, migrations: [PostgresMigration] = PostgresMigrations.all
+    ) async throws {
+        do {
+            try await apply(migrations, client, logger: logger)
+        } catch let error as PostgresTransactionError {
+            // The client wraps what the transaction threw; the refusal is the message to show.
+            if let failure = error.closureError as? MigrationFailure { throw failure }
+            throw error
+        }
+    }
+
+    private static func apply(_ migrations: [PostgresMigration], _ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.migrations))", logger: logger)
             try await connection.query("""
@@ -22,10 +36,10 @@ enum PostgresMigrator {
                 .decode(String.self) {
                 applied.insert(name)
             }
-            if let unknown = applied.subtracting(PostgresMigrations.all.map(\.name)).sorted().last {
+            if let unknown = applied.subtracting(migrations.map(\.name)).sorted().last {
                 throw MigrationFailure(database: "PostgreSQL", migration: unknown, reason: .newerDatabase)
             }
-            for migration in PostgresMigrations.all where !applied.contains(migration.name) {
+            for migration in migrations where !applied.contains(migration.name) {
                 logger.info("Applying database migration", metadata: ["migration": "\(migration.name)"])
                 do {
                     for statement in migration.statements { try await connection.query(statement, logger: logger) }

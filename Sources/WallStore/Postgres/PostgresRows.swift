@@ -57,15 +57,22 @@ enum PostgresRows {
         )
     }
 
+    /// A user from a row with `id`, `username` and `created_at`.
     static func user(_ row: PostgresRow) throws -> User {
-        let (id, username, createdAt) = try row.decode((UUID, String, Date).self)
-        return User(id: id, username: username, createdAt: createdAt.roundedToMillis)
+        let cells = row.makeRandomAccess()
+        return User(
+            id: try cells["id"].decode(UUID.self), username: try cells["username"].decode(String.self),
+            createdAt: try cells["created_at"].decode(Date.self).roundedToMillis
+        )
     }
 
+    /// A token's description from a row with `id`, `label`, `created_at` and `last_used_at`.
     static func tokenInfo(_ row: PostgresRow) throws -> TokenInfo {
-        let (id, label, createdAt, lastUsedAt) = try row.decode((UUID, String, Date, Date?).self)
+        let cells = row.makeRandomAccess()
         return TokenInfo(
-            id: id, label: label, createdAt: createdAt.roundedToMillis, lastUsedAt: lastUsedAt?.roundedToMillis
+            id: try cells["id"].decode(UUID.self), label: try cells["label"].decode(String.self),
+            createdAt: try cells["created_at"].decode(Date.self).roundedToMillis,
+            lastUsedAt: try cells["last_used_at"].decode(Date?.self)?.roundedToMillis
         )
     }
 

@@ -21,8 +21,8 @@ extension PostgresStore {
             SELECT id, username, created_at, password_hash FROM users WHERE lower(username) = lower(\(username))
             """, logger: logger)
         guard let row = try await rows.first() else { return nil }
-        let (id, name, createdAt, hash) = try row.decode((UUID, String, Date, String).self)
-        return UserCredentials(user: User(id: id, username: name, createdAt: createdAt.roundedToMillis), passwordHash: hash)
+        let hash = try row.makeRandomAccess()["password_hash"].decode(String.self)
+        return UserCredentials(user: try PostgresRows.user(row), passwordHash: hash)
     }
 
     public func user(id: UUID) async throws -> User? {
@@ -78,8 +78,8 @@ extension PostgresStore {
         guard tokenHash.isStorableInPostgres else { return nil }
         let rows = try await client.query("SELECT id, user_id FROM tokens WHERE token_hash = \(tokenHash)", logger: logger)
         guard let row = try await rows.first() else { return nil }
-        let (id, userID) = try row.decode((UUID, UUID).self)
-        return TokenOwner(tokenID: id, userID: userID)
+        let cells = row.makeRandomAccess()
+        return TokenOwner(tokenID: try cells["id"].decode(UUID.self), userID: try cells["user_id"].decode(UUID.self))
     }
 
     public func recordTokenUse(_ lastUsed: [UUID: Date]) async throws {

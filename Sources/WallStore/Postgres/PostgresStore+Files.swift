@@ -78,13 +78,10 @@ extension PostgresStore {
     ) async throws -> Item? {
         let now = self.now
         return try await writeEvents { connection, events in
-            guard var item = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
+            guard let stored = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 return nil
             }
-            item.file = file
-            item.text = text ?? item.text
-            item.state = state
-            item.updatedAt = now
+            let item = ItemFileWrite.applied(to: stored, file: file, text: text, state: state, at: now)
             let document = SearchDocument(item: item).text
             let fileText = try ItemFileColumn.encode(file)
             try await connection.query("""

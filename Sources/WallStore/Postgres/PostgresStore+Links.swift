@@ -61,19 +61,12 @@ extension PostgresStore {
 
     public func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage? {
         try await ready.wait()
-        guard let target = try await target(secretHash: secretHash) else { return nil }
-        var page = try await items(matching: WallLinkRule.query(query, wallID: target.wallID), userID: target.ownerID)
-        page.items = page.items.filter { WallLinkRule.shows($0, wallID: target.wallID) }.map(WallLinkRule.visible)
-        return page
+        return try await linkedItems(of: target(secretHash: secretHash), query: query)
     }
 
     public func linkedItem(id: UUID, secretHash: String) async throws -> Item? {
         try await ready.wait()
-        guard let target = try await target(secretHash: secretHash),
-              let item = try await item(id: id, userID: target.ownerID),
-              WallLinkRule.shows(item, wallID: target.wallID)
-        else { return nil }
-        return WallLinkRule.visible(item)
+        return try await linkedItem(id: id, of: target(secretHash: secretHash))
     }
 
     // MARK: Rows
@@ -86,8 +79,11 @@ extension PostgresStore {
             JOIN walls w ON w.id = l.wall_id WHERE l.secret_hash = \(secretHash)
             """, logger: logger)
         guard let row = try await rows.first() else { return nil }
-        let (linkID, wallID, indexable, ownerID) = try row.decode((UUID, UUID, Bool, UUID).self)
-        return WallLinkTarget(linkID: linkID, wallID: wallID, ownerID: ownerID, indexable: indexable)
+        let cells = row.makeRandomAccess()
+        return WallLinkTarget(
+            linkID: try cells["id"].decode(UUID.self), wallID: try cells["wall_id"].decode(UUID.self),
+            ownerID: try cells["user_id"].decode(UUID.self), indexable: try cells["indexable"].decode(Bool.self)
+        )
     }
 
     private static func links(
@@ -98,9 +94,11 @@ extension PostgresStore {
             LEFT JOIN users u ON u.id = l.created_by WHERE l.wall_id = \(wallID) ORDER BY l.created_at DESC, l.id DESC
             """, logger: logger)
         return try await rows.all().map { row in
-            let (id, indexable, createdAt, username) = try row.decode((UUID, Bool, Date, String?).self)
+            let cells = row.makeRandomAccess()
             return SecretWallLink(
-                id: id, wallId: wallID, indexable: indexable, createdAt: createdAt.roundedToMillis, createdBy: username
+                id: try cells["id"].decode(UUID.self), wallId: wallID, indexable: try cells["indexable"].decode(Bool.self),
+                createdAt: try cells["created_at"].decode(Date.self).roundedToMillis,
+                createdBy: try cells["username"].decode(String?.self)
             )
         }
     }

@@ -45,11 +45,8 @@ extension SQLiteStore {
     ) async throws -> Item? {
         let now = self.now
         return try await write { db, events in
-            guard var item = try ItemSQL.fetch(id: id, userID: userID, db) else { return nil }
-            item.file = file
-            item.text = text ?? item.text
-            item.state = state
-            item.updatedAt = now
+            guard let stored = try ItemSQL.fetch(id: id, userID: userID, db) else { return nil }
+            let item = ItemFileWrite.applied(to: stored, file: file, text: text, state: state, at: now)
             try db.execute(
                 sql: "UPDATE items SET file = ?, text = ?, state = ?, updated_at = ? WHERE id = ?",
                 arguments: [

@@ -60,18 +60,11 @@ extension SQLiteStore {
     }
 
     public func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage? {
-        guard let target = try await pool.read({ db in try Self.target(secretHash: secretHash, db) }) else { return nil }
-        var page = try await items(matching: WallLinkRule.query(query, wallID: target.wallID), userID: target.ownerID)
-        page.items = page.items.filter { WallLinkRule.shows($0, wallID: target.wallID) }.map(WallLinkRule.visible)
-        return page
+        try await linkedItems(of: pool.read { db in try Self.target(secretHash: secretHash, db) }, query: query)
     }
 
     public func linkedItem(id: UUID, secretHash: String) async throws -> Item? {
-        guard let target = try await pool.read({ db in try Self.target(secretHash: secretHash, db) }),
-              let item = try await item(id: id, userID: target.ownerID),
-              WallLinkRule.shows(item, wallID: target.wallID)
-        else { return nil }
-        return WallLinkRule.visible(item)
+        try await linkedItem(id: id, of: pool.read { db in try Self.target(secretHash: secretHash, db) })
     }
 
     // MARK: Rows

@@ -430,17 +430,30 @@
   }
 
   /* ---- Sign-out, settings, service worker -------------------------------------------- */
+  /* Runs `work` once the page's first contentful paint is on screen. The load event is no later
+     point: a wall's pictures load lazily, so it fires before the first frame has been rastered,
+     and a first visit's worker install (its script and its copy of the app shell) started then
+     competes with rastering the first cards. A tab opened in the background paints nothing until
+     shown, so a few seconds after load the work runs anyway. */
+  function afterFirstPaint(work) {
+    var done = false;
+    function run() { if (!done) { done = true; setTimeout(work, 0); } }
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf("paint") >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); run(); }
+      }).observe({ type: "paint", buffered: true });
+    }
+    function later() { setTimeout(run, types.indexOf("paint") >= 0 ? 3000 : 0); }
+    if (document.readyState === "complete") later(); else window.addEventListener("load", later);
+  }
   var signout = document.querySelector("[data-signout]");
   if (signout) signout.addEventListener("submit", function () {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("signed-out");
   });
   document.querySelectorAll("[data-select-on-focus]").forEach(function (input) { input.addEventListener("focus", function () { input.select(); }); });
   if ("serviceWorker" in navigator) {
-    /* Registered after the page has loaded: on a first visit the worker's install (its script and
-       its copy of the app shell) would otherwise compete with drawing the first cards. */
-    var register = function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); };
-    if (document.readyState === "complete") setTimeout(register, 0);
-    else window.addEventListener("load", function () { setTimeout(register, 0); });
+    afterFirstPaint(function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
     /* The worker showed this wall from its copy and found the copy no longer holds (signed out). */
     navigator.serviceWorker.addEventListener("message", function (e) { if (e.data === "page-stale") location.reload(); });
     /* Nobody is signed in here: no wall kept for whoever was must be shown to whoever signs in. */

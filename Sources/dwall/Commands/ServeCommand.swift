@@ -108,6 +108,16 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     )
     var maxConnectionsPerAddress: Int = Environment.int("DWALL_MAX_CONNECTIONS_PER_ADDRESS") ?? Limits.defaultMaxConnectionsPerAddress
 
+    @Option(
+        name: .customLong("blob-store"),
+        help: "Where files are kept: folder (in --data), postgres (in the --database-url database, shared by every replica; the default with one) or s3://bucket/prefix (env DWALL_BLOB_STORE)."
+    )
+    var blobStoreOption: String?
+
+    var blobStore: BlobStoreLocation? {
+        (blobStoreOption ?? Environment.string("DWALL_BLOB_STORE")).flatMap(BlobStoreLocation.init(parsing:))
+    }
+
     var idleTimeout: Duration { .seconds(idleTimeoutSeconds) }
     var readTimeout: Duration { .seconds(readTimeoutSeconds) }
 
@@ -134,6 +144,12 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
         if let metricsToken, metricsToken.utf8.count < 16 { throw ValidationError("--metrics-token must be at least 16 characters.") }
         guard Limits.eventRetentionDays.contains(keepEventsDays) else {
             throw ValidationError("--keep-events-days must be \(Limits.eventRetentionDays.lowerBound) to \(Limits.eventRetentionDays.upperBound).")
+        }
+        if let named = blobStoreOption ?? Environment.string("DWALL_BLOB_STORE") {
+            guard let location = BlobStoreLocation(parsing: named) else {
+                throw ValidationError("--blob-store must be folder, postgres or s3://bucket/prefix.")
+            }
+            if let problem = location.problem(with: storeLocation) { throw ValidationError(problem) }
         }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }

@@ -1,10 +1,10 @@
 import Foundation
-import WallCore
 
-/// Cleans the file name a client sent: no folders, no control characters, not empty, not too long.
-enum FileName {
+/// Cleans a file name a client sent (an upload's, an archive entry's): no folders, no control
+/// characters, not empty, not too long.
+public enum FileName {
     /// The name to keep, or nil when nothing usable is left.
-    static func clean(_ raw: String?) -> String? {
+    public static func clean(_ raw: String?) -> String? {
         guard let raw else { return nil }
         let last = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let printable = String(String.UnicodeScalarView(last.unicodeScalars.filter { !$0.properties.isWhitespace || $0 == " " }

@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import WallApp
 import WallCore
 
 /// The first-run setup link: while no user exists, `dwall serve` logs a link with a one-time
@@ -20,14 +18,14 @@ public final class FirstRunSetup: Sendable {
     }
 
     /// The code, while it is unused.
-    var code: String? { state.withLock { $0.claimed ? nil : $0.code } }
+    public var code: String? { state.withLock { $0.claimed ? nil : $0.code } }
 
     /// Takes the code for one attempt at making the first account; false when it is wrong or
     /// another attempt holds it. Call `finish` after the attempt.
-    func claim(_ candidate: String) -> Bool {
+    public func claim(_ candidate: String) -> Bool {
         state.withLock { state in
             guard !state.claimed, let code = state.code, candidate.utf8.count == code.utf8.count,
-                  CSRFToken.constantTimeEqual(candidate, code)
+                  ConstantTime.equal(candidate, code)
             else { return false }
             state.claimed = true
             return true
@@ -35,14 +33,14 @@ public final class FirstRunSetup: Sendable {
     }
 
     /// Ends an attempt: a made account uses the code up; a failed one gives it back.
-    func finish(succeeded: Bool) {
+    public func finish(succeeded: Bool) {
         state.withLock { state in
             if succeeded { state.code = nil } else { state.claimed = false }
         }
     }
 
     /// The link to log, on `base` (the public URL, or where the server listens).
-    func link(base: String) -> String? {
+    public func link(base: String) -> String? {
         code.map { "\(base)/setup?code=\($0)" }
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import WallCore
+
+/// Files shared by replicas through the PostgreSQL blob store, with real `dwall serve`
+/// processes whose `--data` folders are different and empty: served byte-exact (ranges and
+/// thumbnails too) by the replica that did not receive them, nothing half-visible after a
+/// SIGKILL mid-upload, and `dwall blobs migrate` between the folder and PostgreSQL.
+@Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
+struct SharedBlobStoreTests {
+    @Test func aPhotoSharedThroughOneReplicaIsServedWholeInRangesAndAsAThumbnailByTheOther() async throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let replicaA = try ServerProcess(databaseURL: database)
+        defer { replicaA.cleanUp() }
+        let replicaB = try ServerProcess(databaseURL: database)
+        defer { replicaB.cleanUp() }
+        #expect(replicaA.dataDirectory != replicaB.dataDirectory)
+        let token = try replicaA.makeUser()
+        try replicaA.start()
+        try replicaB.start()
+
+        // A 1.2 MB photo (five 256 KiB chunks) shared through A.
+        let photo = TestPNG.make(width: 640, height: 640, seed: 15)
+        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: token).shareFile(photo, name: "photo.png", contentType: "image/png")
+        #expect(shared.status == 201)
+        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
+
+        // B serves it whole, and a range that crosses a chunk boundary.
+        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
+        let whole = try await clientB.fileBytes(of: item.id)
+        #expect(whole.status == 200)
+        #expect(whole.body == photo, "B served other bytes than A received")
+        let start = 262_144 - 1_000
+        let part = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=\(start)-\(start + 299_999)"])
+        #expect(part.status == 206)
+        #expect(part.body == photo.subdata(in: start..<(start + 300_000)))
+        let tail = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=-10"])
+        #expect(tail.body == photo.suffix(10))
+
+        // The thumbnail, made by whichever replica ran the job, is served by both.
+        let thumbnail = try await Self.thumbnail(of: item.id, client: clientB)
+        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
+        let throughA = try await HTTPClient(baseURL: replicaA.baseURL, token: token).send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
+        #expect(throughA.body == thumbnail)
+
+        // Neither data folder holds a blob: the files are in the database.
+        for replica in [replicaA, replicaB] {
+            #expect(!FileManager.default.fileExists(atPath: replica.dataDirectory + "/blobs/sha256"))
+        }
+        #expect(try replicaA.stop() == 0)
+        #expect(try replicaB.stop() == 0)
+    }
+
+    @Test func aReplicaKilledMidUploadLeavesNothingVisibleAndTheShareSentAgainSucceedsOnce() async throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let replicaA = try ServerProcess(databaseURL: database)
+        defer { replicaA.cleanUp() }
+        let replicaB = try ServerProcess(databaseURL: database)
+        defer { replicaB.cleanUp() }
+        let token = try replicaA.makeUser()
+        try replicaA.start()
+        try replicaB.start()
+
+        // Half of a 3 MB photo sent to A; A is killed once some of its chunks are in the database.
+        let id = UUID()
+        let photo = TestPNG.make(width: 1_000, height: 1_000, seed: 7)
+        let boundary = "kill-\(UUID().uuidString)"
+        var head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n".utf8)
+        head += Data(#"{"id":"\#(id.uuidString)","contentType":"image"}"#.utf8)
+        head += Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.png\"\r\n\r\n".utf8)
+        let total = head.count + photo.count + "\r\n--\(boundary)--\r\n".utf8.count
+        let connection = try RawConnection(port: replicaA.port)
+        defer { connection.close() }
+        try connection.send(Data("""
+            POST /v1/share HTTP/1.1\r
+            Host: 127.0.0.1\r
+            Authorization: Bearer \(token)\r
+            Content-Type: multipart/form-data; boundary=\(boundary)\r
+            Content-Length: \(total)\r
+            \r
+
+            """.utf8) + head + photo.prefix(photo.count / 2))
+        try await BackupCommandTests.waitUntil("A to stage chunks of the upload") {
+            (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: database)).flatMap(Int.init) ?? 0 >= 2
+        }
+        try replicaA.stop(signal: SIGKILL)
+
+        // Nothing is visible: no blob, no item; the staged upload waits for the sweep.
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs", on: database) == "0")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blob_uploads", on: database) == "1")
+        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
+        #expect(try await clientB.allItems().isEmpty)
+
+        // The share sent again whole through B (same share id) is stored once: created, then replayed.
+        let first = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(first.status == 201)
+        let item = try #require(try first.decode(ShareResponse.self).items?.first)
+        let again = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(again.status == 200)
+        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
+        #expect(try await clientB.allItems().map(\.id) == [item.id])
+        #expect(try await clientB.fileBytes(of: item.id).body == photo)
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: database) == "1")
+        try replicaB.stop()
+    }
+
+    @Test func migrateMovesAWallsFilesFromTheFolderToPostgreSQLAndBack() async throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let folderServer = try ServerProcess(databaseURL: database)
+        defer { folderServer.cleanUp() }
+        let token = try folderServer.makeUser()
+        try folderServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
+
+        // A wall with three photos and their thumbnails, in the folder store.
+        let client = HTTPClient(baseURL: folderServer.baseURL, token: token)
+        var originals: [UUID: Data] = [:]
+        for seed in 1...3 {
+            let photo = TestPNG.make(width: 200 + seed * 40, height: 180, seed: UInt64(seed))
+            let reply = try await client.shareFile(photo, name: "p\(seed).png", contentType: "image/png")
+            originals[try #require(try reply.decode(ShareResponse.self).items?.first).id] = photo
+        }
+        var thumbnails: [UUID: Data] = [:]
+        for id in originals.keys { thumbnails[id] = try await Self.thumbnail(of: id, client: client) }
+        try folderServer.stop()
+
+        // Folder → PostgreSQL, then served from PostgreSQL by a server with an empty data folder.
+        let toPostgres = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
+        #expect(toPostgres.status == 0, "\(toPostgres.errorOutput)")
+        #expect(toPostgres.output.contains("6 files, 6 copied"), "\(toPostgres.output)")
+        let again = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
+        #expect(again.output.contains("0 copied"), "a second run copies nothing: \(again.output)")
+        #expect(again.output.contains("6 already there"), "\(again.output)")
+        let postgresServer = try ServerProcess(databaseURL: database)
+        defer { postgresServer.cleanUp() }
+        try postgresServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "postgres"])
+        try await Self.expectServes(originals, thumbnails, by: postgresServer, token: token)
+        try postgresServer.stop()
+
+        // PostgreSQL → a new, empty folder, then served from that folder.
+        let backServer = try ServerProcess(databaseURL: database)
+        defer { backServer.cleanUp() }
+        let toFolder = try backServer.admin(["blobs", "migrate", "--from", "postgres", "--to", "folder"])
+        #expect(toFolder.status == 0, "\(toFolder.errorOutput)")
+        #expect(toFolder.output.contains("6 copied"), "\(toFolder.output)")
+        try FileShareProcessTests.expectEveryBlobIsWhole(backServer)
+        try backServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
+        try await Self.expectServes(originals, thumbnails, by: backServer, token: token)
+        try backServer.stop()
+    }
+
+    @Test func aStoreThatCannotBeUsedIsRefusedInOneLine() throws {
+        let server = try ServerProcess()
+        defer { server.cleanUp() }
+        let refused = try CommandRunner.run(
+            ["serve", "--data", server.dataDirectory, "--port", "0", "--blob-store", "postgres"], environment: ServerProcess.environment
+        )
+        #expect(refused.status != 0)
+        #expect(refused.errorOutput.contains("--database-url"), "\(refused.errorOutput)")
+        let unknown = try CommandRunner.run(
+            ["serve", "--data", server.dataDirectory, "--port", "0", "--blob-store", "ftp://x"], environment: ServerProcess.environment
+        )
+        #expect(unknown.status != 0)
+        #expect(unknown.errorOutput.contains("folder, postgres or s3://bucket/prefix"), "\(unknown.errorOutput)")
+        let fromEnvironment = try CommandRunner.run(
+            ["serve", "--data", server.dataDirectory, "--port", "0"],
+            environment: ServerProcess.environment.merging(["DWALL_BLOB_STORE": "postgres"]) { $1 }
+        )
+        #expect(fromEnvironment.status != 0)
+        #expect(fromEnvironment.errorOutput.contains("--database-url"), "\(fromEnvironment.errorOutput)")
+        let migrate = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
+        #expect(migrate.status != 0)
+        #expect(migrate.errorOutput.contains("--database-url"), "\(migrate.errorOutput)")
+        let same = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "folder"])
+        #expect(same.status != 0)
+        #expect(same.errorOutput.contains("the same store"), "\(same.errorOutput)")
+    }
+
+    /// Every file and thumbnail, byte for byte, with the file's hash as its ETag.
+    static func expectServes(_ originals: [UUID: Data], _ thumbnails: [UUID: Data], by server: ServerProcess, token: String) async throws {
+        let client = HTTPClient(baseURL: server.baseURL, token: token)
+        let items = try await client.allItems()
+        #expect(Set(items.map(\.id)) == Set(originals.keys))
+        for item in items {
+            let file = try await client.fileBytes(of: item.id)
+            #expect(file.status == 200)
+            #expect(file.body == originals[item.id], "\(item.id)'s file")
+            let etag = file.headers.first { $0.key.lowercased() == "etag" }?.value
+            #expect(etag == "\"\(item.file?.sha256 ?? "")\"", "the file is served under its hash")
+            let thumbnail = try await client.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
+            #expect(thumbnail.status == 200 && thumbnail.body == thumbnails[item.id], "\(item.id)'s thumbnail")
+        }
+    }
+
+    /// The item's thumbnail once its job has made it (waiting at most a minute).
+    static func thumbnail(of id: UUID, client: HTTPClient) async throws -> Data {
+        var served = Data()
+        try await BackupCommandTests.waitUntil("the thumbnail of \(id)") {
+            guard let reply = try? await client.send("GET", "/v1/items/\(id.uuidString)/thumbnail"), reply.status == 200 else { return false }
+            served = reply.body
+            return true
+        }
+        return served
+    }
+}
