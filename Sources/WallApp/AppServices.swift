@@ -31,13 +31,13 @@ public struct AppServices: Sendable {
     public let exporter: Exporter
     /// The jobs new image and file items get (`thumbnail`), enqueued in the share's transaction.
     public let fileFollowUps = FollowUpPolicy([.image: [.thumbnail], .file: [.thumbnail]])
-    /// Runs queued jobs with the handlers registered here.
-    public let jobRunner: JobRunner
+    /// Run queued jobs with the handlers registered here: thumbnails, and link previews.
+    public let jobRunners: [JobRunner]
     /// The store's own background work (PostgreSQL's connections), if any: the first service to
     /// start and, services stopping in reverse order, the last to stop.
     public let storeService: (any Service)?
     /// The core's background work: the PostgreSQL blob store's start-up probe (when that is the
-    /// store), the blob sweeper and the pruner, then the job runner.
+    /// store), the blob sweeper and the pruner, then the job runners.
     public let background: [any Service]
 
     /// Opens the store and the blob store and registers the job handlers; nothing runs until
@@ -65,7 +65,7 @@ public struct AppServices: Sendable {
         imports = ImportRunner(store: store)
         archiveImports = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: settings.maxUploadBytes)
         exporter = Exporter(store: store)
-        jobRunner = Self.jobRunner(store: store, blobs: blobs, settings: settings, logger: logger)
+        jobRunners = Self.jobRunners(store: store, blobs: blobs, settings: settings, logger: logger)
         storeService = store.service
         // The PostgreSQL blob store is probed once its database has started (the other stores
         // before the server listens: `checkBlobStoreBeforeServing`).
@@ -73,8 +73,7 @@ public struct AppServices: Sendable {
         background = probe + [
             Self.blobSweeper(store: store, blobs: blobs, logger: logger),
             Self.pruner(store: store, retention: settings.retention, logger: logger),
-            jobRunner,
-        ]
+        ] + jobRunners
     }
 
     /// Probes a blob store that does not live in the database (`BlobStore.checkWritable`), so the
@@ -85,17 +84,22 @@ public struct AppServices: Sendable {
         try await BlobStoreProbe.check(blobs, location: blobLocation)
     }
 
-    /// The runner with a handler for every kind of job the follow-up policies name.
-    private static func jobRunner(store: any WallStore, blobs: any BlobStore, settings: AppSettings, logger: Logger) -> JobRunner {
-        let runner = JobRunner(queue: store.jobs, logger: logger)
+    /// The runners with a handler for every kind of job the follow-up policies name, one per
+    /// kind of work so neither starves the other: thumbnails (a core each, `jobConcurrency` at a
+    /// time) and link previews (mostly waiting, `fetchJobConcurrency` at a time).
+    private static func jobRunners(
+        store: any WallStore, blobs: any BlobStore, settings: AppSettings, logger: Logger
+    ) -> [JobRunner] {
+        let thumbnailRunner = JobRunner(queue: store.jobs, concurrency: Limits.jobConcurrency, logger: logger)
         let thumbnails = ThumbnailJob(store: store, blobs: blobs)
-        runner.register(.thumbnail) { job in try await thumbnails.run(job) }
+        thumbnailRunner.register(.thumbnail) { job in try await thumbnails.run(job) }
+        let fetchRunner = JobRunner(queue: store.jobs, concurrency: Limits.fetchJobConcurrency, logger: logger)
         // Always registered: with link previews off it only reads the page snapshots shares carry.
         EnrichmentJob.register(
-            on: runner, store: store, blobs: blobs, fetches: settings.linkPreviews,
+            on: fetchRunner, store: store, blobs: blobs, fetches: settings.linkPreviews,
             allowPrivateFetch: settings.allowPrivateFetch, logger: logger
         )
-        return runner
+        return [thumbnailRunner, fetchRunner]
     }
 
     /// Removes blobs no item refers to any more (deleted items, uploads whose share was refused).

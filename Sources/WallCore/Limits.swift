@@ -49,8 +49,11 @@ public enum Limits {
     public static let jobBackoffBase = Duration.seconds(10)
     /// The longest wait before retrying a failed job.
     public static let jobBackoffCap = Duration.seconds(3_600)
-    /// How many jobs one server runs at once.
+    /// How many thumbnail jobs one server runs at once (they keep a core busy each).
     public static let jobConcurrency = 4
+    /// How many link previews one server fetches at once, besides the thumbnails: they mostly
+    /// wait, on the site and on the database, so four at a time fell behind a steady share load.
+    public static let fetchJobConcurrency = 16
     /// How often an idle worker looks for due jobs when no wake-up came (retries coming due,
     /// expired leases, a missed notification).
     public static let jobPollInterval = Duration.seconds(5)

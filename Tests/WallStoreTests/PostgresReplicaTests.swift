@@ -11,7 +11,7 @@ import WallStore
 struct PostgresReplicaTests {
     @Test("Replicas starting at once on a new database apply each migration once")
     func concurrentStartsMigrateOnce() async throws {
-        try await withReplicas(4) { replicas, database in
+        try await withPostgresReplicas(4) { replicas, database in
             let alice = try await replicas[0].newUser()
             for replica in replicas {
                 #expect(try await replica.user(id: alice.id) == alice)
@@ -24,7 +24,7 @@ struct PostgresReplicaTests {
 
     @Test("A share through one replica reaches the other's feed, with its item", .timeLimit(.minutes(5)))
     func feedCrossesReplicas() async throws {
-        try await withReplicas(2) { replicas, _ in
+        try await withPostgresReplicas(2) { replicas, _ in
             let (a, b) = (replicas[0], replicas[1])
             let alice = try await a.newUser()
             var seenOnB = b.feed.subscribe(userID: alice.id).makeAsyncIterator()
@@ -47,7 +47,7 @@ struct PostgresReplicaTests {
 
     @Test("Concurrent shares of one link through two replicas make one item")
     func concurrentLinkAcrossReplicas() async throws {
-        try await withReplicas(2) { replicas, _ in
+        try await withPostgresReplicas(2) { replicas, _ in
             let alice = try await replicas[0].newUser()
             let outcomes = try await withThrowingTaskGroup(of: ShareOutcome.self) { group in
                 for number in 1...40 {
@@ -64,7 +64,7 @@ struct PostgresReplicaTests {
 
     @Test("A link stored by a writer outside the events lock turns the share into a duplicate", .timeLimit(.minutes(5)))
     func uniqueIndexIsTheLastWord() async throws {
-        try await withReplicas(1) { replicas, database in
+        try await withPostgresReplicas(1) { replicas, database in
             let store = replicas[0]
             let alice = try await store.newUser()
             let inbox = try await store.wall(slug: "inbox", of: alice)
@@ -99,7 +99,7 @@ struct PostgresReplicaTests {
 
     @Test("After losing its notifications, a replica catches up from the log", .timeLimit(.minutes(5)))
     func relayCatchesUpAfterALostConnection() async throws {
-        try await withReplicas(2) { replicas, database in
+        try await withPostgresReplicas(2) { replicas, database in
             let (a, b) = (replicas[0], replicas[1])
             let alice = try await a.newUser()
             var seenOnB = b.feed.subscribe(userID: alice.id).makeAsyncIterator()
@@ -122,36 +122,65 @@ struct PostgresReplicaTests {
         }
     }
 
-    // MARK: Helpers
+    @Test("Two replicas writing at once number their events in commit order: each feed gets every event once, in order",
+          .timeLimit(.minutes(2)))
+    func eventsFollowCommitOrderAcrossReplicas() async throws {
+        try await withPostgresReplicas(2) { replicas, _ in
+            let (a, b) = (replicas[0], replicas[1])
+            let alice = try await a.newUser()
+            var feeds = [a.feed.subscribe(userID: alice.id).makeAsyncIterator(), b.feed.subscribe(userID: alice.id).makeAsyncIterator()]
 
-    /// Runs `body` with `count` stores on one fresh database, started together, and a plain
-    /// client on that database.
-    private func withReplicas(
-        _ count: Int, _ body: ([any WallStore], TestDatabaseClient) async throws -> Void
-    ) async throws {
-        let cleanup = Cleanup()
-        do {
-            let url = try await TestDatabase.create(cleanup)
-            let replicas = try (0..<count).map { _ in try PostgresStore(url: url, maxConnections: 4) as any WallStore }
-            let database = try TestDatabaseClient(url: url)
-            try await database.whileRunning {
-                try await Self.running(replicas[...]) {
-                    // Every replica ready (migrated and listening) before the test begins.
-                    for replica in replicas { _ = try await replica.userCount() }
-                    try await body(replicas, database)
+            // When: both replicas take shares at once, new links and links the other one stores too.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for number in 1...80 {
+                    let replica = replicas[number % 2]
+                    let link = number % 4 < 2 ? "https://example.com/both/\(number / 4)" : "https://example.com/own/\(number)"
+                    group.addTask { _ = try await replica.save(linkShare(link), for: alice) }
                 }
+                try await group.waitForAll()
             }
-        } catch {
-            await cleanup.run()
-            throw error
-        }
-        await cleanup.run()
-    }
 
-    private static func running(_ stores: ArraySlice<any WallStore>, _ body: () async throws -> Void) async throws {
-        guard let first = stores.first else { return try await body() }
-        try await first.whileRunning { try await running(stores.dropFirst(), body) }
+            // Then: the log holds one event per share, and each feed delivers all of them in seq
+            // order. (A seq drawn before an earlier one committed would be skipped by the feeds,
+            // which read each notice's events up to its highest seq.)
+            let logged = try await a.allEvents(for: alice).map(\.seq)
+            #expect(logged.count == 80)
+            for index in feeds.indices {
+                var delivered: [Int64] = []
+                while delivered.count < logged.count, let event = await feeds[index].next() { delivered.append(event.seq) }
+                #expect(delivered == logged, "replica \(index)'s feed")
+            }
+        }
     }
+}
+
+/// Runs `body` with `count` stores on one fresh database, started together, and a plain
+/// client on that database.
+func withPostgresReplicas(
+    _ count: Int, _ body: ([any WallStore], TestDatabaseClient) async throws -> Void
+) async throws {
+    let cleanup = Cleanup()
+    do {
+        let url = try await TestDatabase.create(cleanup)
+        let replicas = try (0..<count).map { _ in try PostgresStore(url: url, maxConnections: 4) as any WallStore }
+        let database = try TestDatabaseClient(url: url)
+        try await database.whileRunning {
+            try await runningAll(replicas[...]) {
+                // Every replica ready (migrated and listening) before the test begins.
+                for replica in replicas { _ = try await replica.userCount() }
+                try await body(replicas, database)
+            }
+        }
+    } catch {
+        await cleanup.run()
+        throw error
+    }
+    await cleanup.run()
+}
+
+private func runningAll(_ stores: ArraySlice<any WallStore>, _ body: () async throws -> Void) async throws {
+    guard let first = stores.first else { return try await body() }
+    try await first.whileRunning { try await runningAll(stores.dropFirst(), body) }
 }
 
 /// A plain client on a test database, for what the store does not offer.

@@ -54,4 +54,79 @@ struct PostgresWriteBatchTests {
             #expect(try await store.allEvents(for: alice).count == 4, "three created, one updated")
         }
     }
+
+    @Test("A batch of every outcome is answered share by share, and each feed gets its events once, in order",
+          .timeLimit(.minutes(2)))
+    func mixedBatchThroughOneLookupAndOneWrite() async throws {
+        try await withPostgresReplicas(2) { replicas, _ in
+            let store = try #require(replicas[0] as? PostgresStore)
+            let alice = try await store.newUser("alice")
+            let bob = try await store.newUser("bob")
+            let trip = try await store.newWall("Trip", for: alice)
+            _ = try await store.setMember(wallID: trip.id, username: "bob", role: .contributor, userID: alice.id)
+            let storedID = UUID()
+            let stored = try await store.save(try linkShare("https://example.com/stored", id: storedID), for: alice).item
+            let before = try await store.lastSeq(for: alice)
+            var feeds = [
+                store.feed.subscribe(userID: alice.id).makeAsyncIterator(),
+                replicas[1].feed.subscribe(userID: alice.id).makeAsyncIterator(),
+            ]
+            let newID = UUID()
+            let shares: [(ValidShare, UUID)] = [
+                (try linkShare("https://example.com/new", id: newID), alice.id),                  // created
+                (try linkShare("https://example.com/new"), alice.id),                             // duplicate in the batch
+                (try linkShare("https://example.com/stored", note: "again"), alice.id),           // duplicate of a stored item
+                (try linkShare("https://example.com/stored", id: storedID), alice.id),            // replay of a stored id
+                (try linkShare("https://example.com/other", id: storedID), alice.id),             // that id, other content
+                (try linkShare("https://example.com/lost", wall: "no-such-wall"), alice.id),      // unknown wall
+                (try linkShare("https://example.com/trip", wall: trip.id.uuidString), bob.id),   // a member, shared wall
+                (try linkShare("https://example.com/new", id: newID), alice.id),                  // replay in the batch
+            ]
+            let writer = PostgresShareWriter(
+                transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
+            )
+
+            let results = try await writer.save(shares.map { share, user in
+                .share(PostgresQueuedShare(share: share, userID: user, document: SearchDocument(share: share)))
+            })
+
+            let outcomes = results.map { result -> Result<ShareOutcome, StoreError> in
+                switch result {
+                case .success(.share(let outcome)): .success(outcome)
+                case .failure(let error as StoreError): .failure(error)
+                default: .failure(.conflict("unexpected \(result)"))
+                }
+            }
+            let created = try #require(try? outcomes[0].get())
+            #expect(created.kind == .created)
+            #expect(try outcomes[1].get().kind == .duplicate && outcomes[1].get().item.id == created.item.id)
+            #expect(try outcomes[2].get().kind == .duplicate && outcomes[2].get().item.id == stored.id)
+            #expect(try outcomes[3].get().kind == .replayed(duplicate: false))
+            #expect(outcomes[4].failure?.isConflict == true)
+            #expect(outcomes[5].failure == .notFound("wall"))
+            let onTrip = try outcomes[6].get()
+            #expect(onTrip.kind == .created && onTrip.item.wallId == trip.id && onTrip.item.addedBy == "bob")
+            #expect(try outcomes[7].get().kind == .replayed(duplicate: false) && outcomes[7].get().item.id == created.item.id)
+
+            // Events: the new item, its duplicate, the stored item's move, and the card on Trip
+            // (announced by the batch's write, then by the transaction's end).
+            let logged = try await store.allEvents(after: before, for: alice).map(\.seq)
+            #expect(logged.count == 4)
+            for index in feeds.indices {
+                var delivered: [Int64] = []
+                while delivered.count < logged.count, let event = await feeds[index].next() { delivered.append(event.seq) }
+                #expect(delivered == logged, "replica \(index)'s feed")
+            }
+            #expect(Set(try await store.allItems(for: alice).compactMap(\.url))
+                == ["https://example.com/new", "https://example.com/stored", "https://example.com/trip"])
+        }
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }

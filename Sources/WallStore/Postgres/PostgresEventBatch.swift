@@ -7,6 +7,9 @@ import WallCore
 /// replica (NOTIFY) when the transaction commits.
 struct PostgresEventBatch: Sendable {
     var entries: [(userID: UUID, event: ItemEvent)] = []
+    /// The notices already sent by the transaction's own statements (the share writer's folds
+    /// its notice into its write): each one's highest seq and how many `entries` it covers.
+    private(set) var announced: [(maxSeq: Int64, count: Int)] = []
 
     var isEmpty: Bool { entries.isEmpty }
     /// The highest sequence number in the batch.
@@ -62,9 +65,27 @@ struct PostgresEventBatch: Sendable {
 
     /// The NOTIFY payload: who wrote the events, the highest seq, and whose events they are.
     func notice(origin: UUID) -> PostgresEventNotice {
-        var users: [UUID] = []
-        for entry in entries where !users.contains(entry.userID) { users.append(entry.userID) }
-        return PostgresEventNotice(origin: origin, maxSeq: maxSeq, users: users.count <= 100 ? users : nil)
+        PostgresEventNotice(origin: origin, maxSeq: maxSeq, naming: entries.map(\.userID))
+    }
+
+    /// Notes that every entry so far was announced by a notice with `maxSeq` sent in one of the
+    /// transaction's statements.
+    mutating func markAnnounced(maxSeq: Int64) {
+        announced.append((maxSeq, entries.count))
+    }
+
+    /// The events each notice announces, in order: those announced inside the transaction's
+    /// statements, then (`sent == false`) those still to announce at its end, if any.
+    var segments: [(notice: Int64, entries: [(userID: UUID, event: ItemEvent)], sent: Bool)] {
+        var result: [(notice: Int64, entries: [(userID: UUID, event: ItemEvent)], sent: Bool)] = []
+        var start = 0
+        for (maxSeq, count) in announced {
+            result.append((maxSeq, Array(entries[start..<count]), true))
+            start = count
+        }
+        let rest = Array(entries[start...])
+        if let last = rest.map(\.event.seq).max() { result.append((last, rest, false)) }
+        return result
     }
 }
 
@@ -90,6 +111,14 @@ struct PostgresEventNotice: Sendable, Equatable {
         self.origin = origin
         self.maxSeq = maxSeq
         self.users = users
+    }
+
+    /// A notice naming each of `users` once, or any user (`*`) when they are more than 100.
+    init(origin: UUID, maxSeq: Int64, naming users: [UUID]) {
+        var unique: [UUID] = []
+        var seen = Set<UUID>()
+        for user in users where seen.insert(user).inserted { unique.append(user) }
+        self.init(origin: origin, maxSeq: maxSeq, users: unique.count <= 100 ? unique : nil)
     }
 
     /// Reads a payload; `nil` for anything this version did not write.

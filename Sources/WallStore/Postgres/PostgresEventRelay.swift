@@ -33,17 +33,24 @@ final class PostgresEventRelay: Sendable {
 
     // MARK: This replica's transactions
 
-    /// Registers a transaction's events before it commits, to publish when its notice arrives.
+    /// Registers a transaction's events before it commits, to publish when its notices arrive
+    /// (one per segment: a notice sent inside a statement, and the one sent at the end).
     func expect(_ batch: PostgresEventBatch) {
-        guard !batch.isEmpty else { return }
-        state.withLock { $0.pending[batch.maxSeq] = batch.entries }
+        let segments = batch.segments.filter { !$0.entries.isEmpty }
+        guard !segments.isEmpty else { return }
+        state.withLock { state in
+            for segment in segments { state.pending[segment.notice] = segment.entries }
+        }
     }
 
     /// Drops what `expect` registered for a transaction that failed to commit. (Had it committed
-    /// after all, its notice is answered from the log instead.)
+    /// after all, its notices are answered from the log instead.)
     func forget(_ batch: PostgresEventBatch) {
-        guard !batch.isEmpty else { return }
-        _ = state.withLock { $0.pending.removeValue(forKey: batch.maxSeq) }
+        let segments = batch.segments
+        guard !segments.isEmpty else { return }
+        state.withLock { state in
+            for segment in segments { state.pending.removeValue(forKey: segment.notice) }
+        }
     }
 
     // MARK: Listening

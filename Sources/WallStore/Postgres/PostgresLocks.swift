@@ -6,13 +6,8 @@ enum PostgresLocks {
     /// Held while migrations run, so replicas starting together apply each migration once.
     static let migrations: Int64 = 0x6477_616C_6C00_0001
     /// Held by every transaction that writes events, until it commits: event numbers (and so
-    /// sort keys) are handed out in commit order.
+    /// sort keys) are handed out in commit order. Taken by `PostgresEventTransactions`.
     static let events: Int64 = 0x6477_616C_6C00_0002
-
-    /// Takes the events lock for the rest of the transaction.
-    static func lockEvents(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(\(events))", logger: logger)
-    }
 
     /// Serialises changes to one person's walls (slugs, positions, the wall limit) until commit;
     /// false when there is no such user. `NO KEY UPDATE` does not block rows that merely

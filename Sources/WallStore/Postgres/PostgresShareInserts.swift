@@ -3,106 +3,30 @@ import Logging
 import PostgresNIO
 import WallCore
 
-/// Writes what a `SharePlan` decided in one statement: the new items (`ON CONFLICT DO NOTHING`
-/// on the link index), the stored items shares were merged into, the events, the receipts and
-/// the follow-up jobs, each an `unnest` of arrays. Rows that belong to a new item whose insert
-/// the link index refused are left out, so the caller can take those shares again one by one.
+/// Writes what a `SharePlan` decided in one prepared statement (`PostgresShareInsertsStatement`):
+/// the new items (`ON CONFLICT DO NOTHING` on the link index), the stored items shares were
+/// merged into, the events, the receipts and the follow-up jobs, each an `unnest` of arrays, and
+/// the NOTIFYs that wake the job runners and announce the events. Rows that belong to a new
+/// item whose insert the link index refused are left out, so the caller can take those shares
+/// again one by one.
 struct PostgresShareInserts {
     let connection: PostgresConnection
     let logger: Logger
 
     /// Writes the plan with `seqs[i]` as the number of its `i`th event; `documents` holds the
-    /// search text of new items whose share made it (others are made here). Returns the ids of
-    /// the new items whose insert was refused (nothing of them was written).
-    func write(_ plan: SharePlan, seqs: [Int64], documents: [UUID: String], now: Date) async throws -> Set<UUID> {
-        let encoder = JSONEncoder()
-        func sortKey(_ id: UUID) -> Int64 { seqs[plan.lastEvent[id] ?? 0] }
-        func document(_ item: Item) -> String { documents[item.id] ?? SearchDocument(item: item).text }
-
-        let created = plan.created.compactMap { plan.items[$0] }
-        var createdJSON: [String] = []
-        for (item, _) in created {
-            let row = PostgresNullableItemColumns(
-                url: item.url, canonicalURL: plan.canonicalURLs[item.id], title: item.title, text: item.text,
-                note: item.userNote, tags: item.tags
-            )
-            createdJSON.append(try row.json(encoder))
-        }
-        let merged = plan.merged.compactMap { plan.items[$0]?.item }
-        var mergedJSON: [String] = []
-        for item in merged {
-            let row = PostgresNullableItemColumns(title: item.title, note: item.userNote, tags: item.tags)
-            mergedJSON.append(try row.json(encoder))
-        }
-        let events = plan.events
-        let receipts = plan.receipts
-        let jobs = plan.followUps
-
-        let rows = try await connection.query("""
-            WITH i AS (
-                INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                                   state, shared_at, created_at, updated_at, sort_key, search)
-                SELECT c.id, c.user_id, c.wall_id, c.kind, c.n->>'url', c.n->>'canonicalURL', c.n->>'title',
-                       c.n->>'text', c.n->>'note', ARRAY(SELECT jsonb_array_elements_text(c.n->'tags')), c.source,
-                       c.state, CASE WHEN c.has_shared_at THEN c.shared_at END, c.created_at, c.updated_at,
-                       c.sort_key, to_tsvector('dwall_search', c.document)
-                FROM unnest(\(created.map(\.item.id))::uuid[], \(created.map(\.userID))::uuid[],
-                            \(created.map(\.item.wallId))::uuid[], \(created.map(\.item.kind.rawValue))::text[],
-                            \(createdJSON)::jsonb[], \(created.map(\.item.source.rawValue))::text[],
-                            \(created.map(\.item.state.rawValue))::text[],
-                            \(created.map { $0.item.sharedAt != nil })::boolean[],
-                            \(created.map { $0.item.sharedAt ?? $0.item.createdAt })::timestamptz[],
-                            \(created.map(\.item.createdAt))::timestamptz[], \(created.map(\.item.updatedAt))::timestamptz[],
-                            \(created.map { sortKey($0.item.id) })::bigint[], \(created.map { document($0.item) })::text[])
-                     AS c (id, user_id, wall_id, kind, n, source, state, has_shared_at, shared_at, created_at,
-                           updated_at, sort_key, document)
-                ON CONFLICT (wall_id, md5(canonical_url)) WHERE canonical_url IS NOT NULL DO NOTHING
-                RETURNING id
-            ), u AS (
-                UPDATE items SET title = m.n->>'title', note = m.n->>'note',
-                       tags = ARRAY(SELECT jsonb_array_elements_text(m.n->'tags')), updated_at = m.updated_at,
-                       sort_key = m.sort_key, state = m.state,
-                       search = to_tsvector('dwall_search', m.document) || coalesce(items.preview_search, ''::tsvector)
-                FROM unnest(\(merged.map(\.id))::uuid[], \(mergedJSON)::jsonb[], \(merged.map(\.updatedAt))::timestamptz[],
-                            \(merged.map { sortKey($0.id) })::bigint[], \(merged.map { document($0) })::text[],
-                            \(merged.map(\.state.rawValue))::text[])
-                     AS m (id, n, updated_at, sort_key, document, state)
-                WHERE items.id = m.id
-            ), e AS (
-                INSERT INTO events (seq, user_id, kind, item_id, created_at)
-                SELECT v.seq, v.user_id, v.kind, v.item_id, \(now)
-                FROM unnest(\(Array(seqs.prefix(events.count)))::bigint[], \(events.map(\.userID))::uuid[],
-                            \(events.map(\.kind.rawValue))::text[], \(events.map(\.item.id))::uuid[],
-                            \(events.map { plan.isCreated($0.item.id) })::boolean[])
-                     AS v (seq, user_id, kind, item_id, needs_insert)
-                WHERE NOT v.needs_insert OR v.item_id IN (SELECT id FROM i)
-            ), r AS (
-                INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
-                SELECT s.user_id, s.share_id, s.item_id, s.fingerprint, s.duplicate, \(now)
-                FROM unnest(\(receipts.map(\.key.userID))::uuid[], \(receipts.map(\.key.shareID))::uuid[],
-                            \(receipts.map(\.itemID))::uuid[], \(receipts.map(\.fingerprint))::text[],
-                            \(receipts.map(\.duplicate))::boolean[], \(receipts.map { plan.isCreated($0.itemID) })::boolean[])
-                     AS s (user_id, share_id, item_id, fingerprint, duplicate, needs_insert)
-                WHERE NOT s.needs_insert OR s.item_id IN (SELECT id FROM i)
-            ), j AS (
-                INSERT INTO jobs (id, kind, item_id, user_id, payload, priority, state, attempts, run_at, created_at,
-                                  updated_at)
-                SELECT f.id, f.kind, f.item_id, f.user_id, NULLIF(f.payload, ''), f.priority, 'queued', 0, \(now), \(now),
-                       \(now)
-                FROM unnest(\(jobs.map(\.id))::uuid[], \(jobs.map(\.kind.rawValue))::text[], \(jobs.map(\.itemID))::uuid[],
-                            \(jobs.map(\.userID))::uuid[], \(jobs.map(\.priority.rawValue))::int[],
-                            \(jobs.map { $0.payload ?? "" })::text[], \(jobs.map { plan.isCreated($0.itemID) })::boolean[])
-                     AS f (id, kind, item_id, user_id, priority, payload, needs_insert)
-                WHERE NOT f.needs_insert OR f.item_id IN (SELECT id FROM i)
-                RETURNING id
-            )
-            SELECT id FROM i
-            UNION ALL
-            SELECT NULL FROM (SELECT pg_notify(\(PostgresJobQueue.channel), '') FROM j LIMIT 1) AS wake
-            """, logger: logger)
+    /// search text of new items whose share made it (others are made here); `notice` announces
+    /// the plan's events when the transaction commits (nil: announced by the caller). Returns the
+    /// ids of the new items whose insert was refused (nothing of them was written).
+    func write(
+        _ plan: SharePlan, seqs: [Int64], documents: [UUID: String], notice: PostgresEventNotice?, now: Date
+    ) async throws -> Set<UUID> {
+        let statement = PostgresShareInsertsStatement(
+            plan: plan, seqs: seqs, documents: documents, json: try PostgresShareInsertsStatement.columnsJSON(plan),
+            notice: notice?.payload ?? "", now: now
+        )
         var refused = Set(plan.created)
-        for try await id in rows.decode(UUID?.self) {
-            if let id { refused.remove(id) }
+        for try await row in try await connection.run(statement, logger: logger) {
+            if let id = try row.decode(UUID?.self) { refused.remove(id) }
         }
         return refused
     }
