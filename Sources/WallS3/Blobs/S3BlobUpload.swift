@@ -103,15 +103,7 @@ final class S3BlobUpload: BlobUpload {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw BlobStoreError.io(operation: "write", path: temporaryPath, code: errno)
-            }
-            offset += written
-        }
+        try DescriptorWrite.all(bytes, to: descriptor, path: temporaryPath)
     }
 
     private func discard() {

@@ -30,24 +30,12 @@ enum BlobFileCopy {
             try buffer.withUnsafeBytes { bytes in
                 let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
                 hasher.update(bufferPointer: chunk)
-                try writeAll(chunk, to: output, path: destination.path)
+                try DescriptorWrite.all(chunk, to: output, path: destination.path)
             }
             size += Int64(count)
         }
         guard Array(hasher.finalize()).lowercaseHex == hash.hex else { throw BackupError.damagedBlob(hash.hex) }
         guard fsync(output) == 0 else { throw BlobStoreError.io(operation: "fsync", path: destination.path, code: errno) }
         return size
-    }
-
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw BlobStoreError.io(operation: "write", path: path, code: errno)
-            }
-            offset += written
-        }
     }
 }

@@ -27,15 +27,7 @@ final class FileBlobUpload: BlobUpload {
     private func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty else { return }
         hasher.update(bufferPointer: bytes)
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw BlobStoreError.io(operation: "write", path: temporaryPath, code: errno)
-            }
-            offset += written
-        }
+        try DescriptorWrite.all(bytes, to: descriptor, path: temporaryPath)
         byteCount += Int64(bytes.count)
     }
 
