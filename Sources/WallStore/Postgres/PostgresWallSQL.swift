@@ -50,7 +50,8 @@ enum PostgresWallSQL {
             let cells = row.makeRandomAccess()
             let raw = try cells["role"].decode(String.self)
             guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
-            return SharedWallRow(wall: try PostgresRows.wall(row), owner: try cells["owner"].decode(String.self), role: role)
+            let owner = try cells["owner"].decode(String.self)
+            return SharedWallRow(wall: try PostgresRows.wall(row), owner: owner, role: role)
         }
     }
 
