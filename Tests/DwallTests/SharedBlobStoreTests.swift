@@ -9,16 +9,12 @@ import WallCore
 @Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct SharedBlobStoreTests {
     @Test func aPhotoSharedThroughOneReplicaIsServedWholeInRangesAndAsAThumbnailByTheOther() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         #expect(replicaA.dataDirectory != replicaB.dataDirectory)
         let token = try replicaA.makeUser()
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
 
         // A 1.2 MB photo (five 256 KiB chunks) shared through A.
         let photo = TestPNG.make(width: 640, height: 640, seed: 15)
@@ -53,15 +49,11 @@ struct SharedBlobStoreTests {
     }
 
     @Test func aReplicaKilledMidUploadLeavesNothingVisibleAndTheShareSentAgainSucceedsOnce() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         let token = try replicaA.makeUser()
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
 
         // Half of a 3 MB photo sent to A; A is killed once some of its chunks are in the database.
         let id = UUID()
@@ -69,13 +61,13 @@ struct SharedBlobStoreTests {
         let connection = try HalfSentUpload.start(port: replicaA.port, token: token, id: id, picture: photo)
         defer { connection.close() }
         try await BackupCommandTests.waitUntil("A to stage chunks of the upload") {
-            (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: database)).flatMap(Int.init) ?? 0 >= 2
+            (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: replicas.database)).flatMap(Int.init) ?? 0 >= 2
         }
         try replicaA.stop(signal: SIGKILL)
 
         // Nothing is visible: no blob, no item; the staged upload waits for the sweep.
-        #expect(try TestPostgres.query("SELECT count(*) FROM blobs", on: database) == "0")
-        #expect(try TestPostgres.query("SELECT count(*) FROM blob_uploads", on: database) == "1")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs", on: replicas.database) == "0")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blob_uploads", on: replicas.database) == "1")
         let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
         #expect(try await clientB.allItems().isEmpty)
 
@@ -88,7 +80,7 @@ struct SharedBlobStoreTests {
         #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
         #expect(try await clientB.allItems().map(\.id) == [item.id])
         #expect(try await clientB.fileBytes(of: item.id).body == photo)
-        #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: database) == "1")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: replicas.database) == "1")
         try replicaB.stop()
     }
 
