@@ -5,7 +5,8 @@ import WallCore
 /// Files shared by replicas through the PostgreSQL blob store, with real `dwall serve`
 /// processes whose `--data` folders are different and empty: served byte-exact (ranges and
 /// thumbnails too) by the replica that did not receive them, nothing half-visible after a
-/// SIGKILL mid-upload, and `dwall blobs migrate` between the folder and PostgreSQL.
+/// SIGKILL mid-upload, `dwall blobs migrate` between the folder and PostgreSQL, and a store that
+/// can't be used refused before the server listens.
 @Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct SharedBlobStoreTests {
     @Test func aPhotoSharedThroughOneReplicaIsServedWholeInRangesAndAsAThumbnailByTheOther() async throws {
@@ -154,6 +155,32 @@ struct SharedBlobStoreTests {
         let same = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "folder"])
         #expect(same.status != 0)
         #expect(same.errorOutput.contains("the same store"), "\(same.errorOutput)")
+    }
+
+    @Test func aDatabaseThatRefusesBlobWritesStopsTheServerBeforeItListens() throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let server = try ServerProcess(databaseURL: database)
+        defer { server.cleanUp() }
+        // A migrated database (the admin command migrates it) whose blobs table refuses rows.
+        _ = try server.makeUser()
+        try TestPostgres.run(sql: """
+            CREATE FUNCTION refuse_blobs() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'this test refuses blobs'; END $$;
+            CREATE TRIGGER refuse_blobs BEFORE INSERT ON blobs FOR EACH ROW EXECUTE FUNCTION refuse_blobs();
+            """, on: database)
+
+        do {
+            try server.start(extraArguments: ["--rate-limit", "0", "--blob-store", "postgres"])
+            Issue.record("dwall serve listened although its blob store can't be written")
+        } catch let failure as ProcessFailure {
+            #expect(failure.description.contains("dwall serve exited"), "\(failure)")
+        }
+        // It said why in one line, and never listened.
+        let log = try String(contentsOfFile: server.logPath, encoding: .utf8)
+        let reasons = log.split(separator: "\n").filter { $0.contains("the postgres blob store is not usable") }
+        #expect(reasons.count == 1, "\(log)")
+        #expect(!log.contains("listening on"), "it listened before the blob store was probed: \(log)")
     }
 
     /// Every file and thumbnail, byte for byte, with the file's hash as its ETag.
