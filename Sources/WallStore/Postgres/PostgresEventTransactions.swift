@@ -76,13 +76,16 @@ struct PostgresEventTransactions: Sendable {
         let logger = logger
         return try await connection.eventLoop.submit {
             var sent: [EventLoopFuture<PostgresQueryResult>] = [connection.query("BEGIN", logger: logger)]
-            if genericPlans {
-                sent.append(connection.query("SET LOCAL plan_cache_mode = force_generic_plan", logger: logger))
-            }
             if let lockUser {
                 sent.append(connection.query("SELECT 1 FROM users WHERE id = \(lockUser) FOR NO KEY UPDATE", logger: logger))
             }
-            sent.append(connection.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.events))", logger: logger))
+            // The plan setting rides the lock's statement: each statement is a wait of its own.
+            sent.append(connection.query(
+                genericPlans
+                    ? "SELECT set_config('plan_cache_mode', 'force_generic_plan', true), pg_advisory_xact_lock(\(PostgresLocks.events))"
+                    : "SELECT pg_advisory_xact_lock(\(PostgresLocks.events))",
+                logger: logger
+            ))
             return EventLoopFuture.andAllSucceed(sent, on: connection.eventLoop)
         }.get()
     }
