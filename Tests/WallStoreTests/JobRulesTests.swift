@@ -72,4 +72,22 @@ struct JobRulesTests {
         let long = String(repeating: "é", count: Limits.maxJobErrorLength + 5)
         #expect(JobRules.storedError(long) == String(repeating: "é", count: Limits.maxJobErrorLength))
     }
+
+    @Test("Claims rank the highest priority first, then the earliest due, then the oldest id")
+    func claimRank() {
+        let first = UUID.timeOrdered(at: now), second = UUID.timeOrdered(at: now.addingTimeInterval(1))
+        func job(_ id: UUID, _ priority: JobPriority, dueIn seconds: TimeInterval) -> Job {
+            JobRules.queued(NewJob(kind: .enrich, priority: priority, runAt: now.addingTimeInterval(seconds)), id: id, now: now)
+        }
+        let lateInteractive = job(second, .interactive, dueIn: 60)
+        let earlyBulk = job(first, .bulk, dueIn: -60)
+        let earlyInteractive = job(second, .interactive, dueIn: 0)
+        let sameTimeOlder = job(first, .interactive, dueIn: 0)
+        let ranked = [earlyBulk, lateInteractive, earlyInteractive, sameTimeOlder].sorted { ClaimRank($0) < ClaimRank($1) }
+        #expect(ranked.map(\.id) == [first, second, second, first])
+        #expect(ranked.map(\.priority) == [.interactive, .interactive, .interactive, .bulk])
+        #expect(ranked.map(\.runAt) == [now, now, now.addingTimeInterval(60), now.addingTimeInterval(-60)])
+        #expect(ClaimRank(priority: .bulk, runAtMillis: 5, id: "a") < ClaimRank(priority: .bulk, runAtMillis: 5, id: "b"))
+        #expect(!(ClaimRank(sameTimeOlder) < ClaimRank(sameTimeOlder)))
+    }
 }

@@ -87,7 +87,7 @@ struct PostgresJobQueue: JobQueue {
             RETURNING \(unescaped: Self.columns("j"))
             """, logger: logger)
         return try await rows.all().map { try Self.job($0.makeRandomAccess()) }
-            .sorted { ($0.priority, $1.runAt, $1.id.lowercasedText) > ($1.priority, $0.runAt, $0.id.lowercasedText) }
+            .sorted { ClaimRank($0) < ClaimRank($1) }
     }
 
     func renew(_ lease: JobLease, for duration: Duration) async throws -> Bool {

@@ -230,21 +230,17 @@ enum SQLiteJobSQL {
         return candidates.sorted().prefix(limit).map(\.id)
     }
 
-    /// A due job's place in the claim order.
+    /// A due job's id and its place in the claim order (`ClaimRank`).
     private struct DueJob: Comparable {
-        var priority: Int
-        var runAt: Int64
-        var id: String
+        var rank: ClaimRank
+
+        var id: String { rank.id }
 
         init(_ row: Row) {
-            priority = row["priority"]
-            runAt = row["run_at"]
-            id = row["id"]
+            rank = ClaimRank(priority: JobPriority(rawValue: row["priority"]), runAtMillis: row["run_at"], id: row["id"])
         }
 
-        static func < (lhs: DueJob, rhs: DueJob) -> Bool {
-            (-lhs.priority, lhs.runAt, lhs.id) < (-rhs.priority, rhs.runAt, rhs.id)
-        }
+        static func < (lhs: DueJob, rhs: DueJob) -> Bool { lhs.rank < rhs.rank }
     }
 
     static func fetch(id: String, _ db: Database) throws -> Job? {
