@@ -36,8 +36,7 @@ public struct AppServices: Sendable {
     /// The store's own background work (PostgreSQL's connections), if any: the first service to
     /// start and, services stopping in reverse order, the last to stop.
     public let storeService: (any Service)?
-    /// The core's background work: the PostgreSQL blob store's start-up probe (when that is the
-    /// store), the blob sweeper and the pruner, then the job runners.
+    /// The core's background work: the blob sweeper and the pruner, then the job runners.
     public let background: [any Service]
 
     /// Opens the store and the blob store and registers the job handlers; nothing runs until
@@ -67,20 +66,26 @@ public struct AppServices: Sendable {
         exporter = Exporter(store: store)
         jobRunners = Self.jobRunners(store: store, blobs: blobs, settings: settings, logger: logger)
         storeService = store.service
-        // The PostgreSQL blob store is probed once its database has started (the other stores
-        // before the server listens: `checkBlobStoreBeforeServing`).
-        let probe: [any Service] = blobLocation == .postgres ? [BlobStoreProbe(blobs: blobs, location: blobLocation)] : []
-        background = probe + [
+        background = [
             Self.blobSweeper(store: store, blobs: blobs, logger: logger),
             Self.pruner(store: store, retention: settings.retention, logger: logger),
         ] + jobRunners
     }
 
-    /// Probes a blob store that does not live in the database (`BlobStore.checkWritable`), so the
-    /// server refuses to start, with one line saying why, before it listens; the PostgreSQL blob
-    /// store is probed by a background service once its database runs.
-    public func checkBlobStoreBeforeServing() async throws {
+    /// Probes a blob store that does not live in the database (`BlobStoreProbe`), so the server
+    /// refuses to start, with one line saying why, before its services start; the PostgreSQL
+    /// blob store is probed by `checkDatabaseBlobStore`.
+    public func checkBlobStoreBeforeStarting() async throws {
         guard blobLocation != .postgres else { return }
+        try await BlobStoreProbe.check(blobs, location: blobLocation)
+    }
+
+    /// Probes the PostgreSQL blob store (`BlobStoreProbe`), which needs its database running:
+    /// the server calls it once its services have started and before it listens (Hummingbird's
+    /// `beforeServerStarts`), so it refuses to start, with one line saying why, before it
+    /// accepts a request. Does nothing for the other stores.
+    public func checkDatabaseBlobStore() async throws {
+        guard blobLocation == .postgres else { return }
         try await BlobStoreProbe.check(blobs, location: blobLocation)
     }
 

@@ -18,11 +18,11 @@ public func buildApplication(
     var logger = Logger(label: "dwall")
     logger.logLevel = arguments.logLevel
     let core = try AppServices(arguments.appSettings, logger: logger)
-    try await core.checkBlobStoreBeforeServing()
+    try await core.checkBlobStoreBeforeStarting()
     let http = try HTTPServices(arguments, core: core)
     gate.onClose { [feed = core.store.feed] in feed.finishAll() }
     let router = try await buildRouter(arguments, core: core, http: http, gate: gate, setup: setup)
-    return Application(
+    var app = Application(
         router: router,
         server: .http1(configuration: serverConfiguration(arguments, proxies: http.proxies)),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "dwall"),
@@ -33,6 +33,9 @@ public func buildApplication(
         },
         logger: logger
     )
+    // The services (the store among them) run first; the server listens only once this returns.
+    app.beforeServerStarts { try await core.checkDatabaseBlobStore() }
+    return app
 }
 
 /// The HTTP/1.1 server's limits: the idle timeout (kept-alive connections, and slow request

@@ -18,10 +18,13 @@ public struct TextPart: Sendable, Equatable {
 /// the text's words, ignoring case and diacritics.
 public struct Highlighter: Sendable {
     private let words: [String]
+    /// The folded query words that are all ASCII, as bytes (`Highlighter+ASCII`).
+    let asciiWords: [[UInt8]]
 
     /// A highlighter for these query words (already split, lower-cased); none marks nothing.
     public init(words: [String]) {
         self.words = words.map(Self.fold).filter { !$0.isEmpty }
+        asciiWords = self.words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
     }
 
     /// A highlighter for a search box's text, split as the search splits it.
@@ -36,6 +39,7 @@ public struct Highlighter: Sendable {
     /// `text` cut into parts, the matching prefixes of its words marked.
     public func parts(_ text: String) -> [TextPart] {
         guard isActive else { return [TextPart(text)] }
+        if let matches = asciiMatches(in: text) { return Self.parts(text, at: matches) }
         var parts: [TextPart] = []
         var plainStart = text.startIndex
         var index = text.startIndex
@@ -59,6 +63,9 @@ public struct Highlighter: Sendable {
     /// Where the first match in `text` starts, if there is one.
     public func firstMatch(in text: String) -> String.Index? {
         guard isActive else { return nil }
+        if let matches = asciiMatches(in: text, firstOnly: true) {
+            return matches.first.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0.lowerBound) }
+        }
         var index = text.startIndex
         while index < text.endIndex {
             if text[index].isLetter || text[index].isNumber {

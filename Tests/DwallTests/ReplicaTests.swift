@@ -7,16 +7,12 @@ import WallCore
 @Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct ReplicaTests {
     @Test func aShareThroughOneReplicaAppearsOnTheOthersEventStream() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         // Given: one user (made through A's admin command), both replicas running, a stream open on each.
         let token = try replicaA.makeUser()
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
         let streamA = try EventStreamReader(port: replicaA.port, token: token)
         let streamB = try EventStreamReader(port: replicaB.port, token: token)
         #expect(streamA.waitForText(": connected", timeout: 10))
@@ -52,17 +48,13 @@ struct ReplicaTests {
     }
 
     @Test func aMembersShareThroughOneReplicaAppearsOnTheOwnersStreamOnTheOther() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         // Given: alice's wall Trip shared with bob; alice watching through B.
         let alice = try replicaA.makeUser("alice")
         let bob = try replicaA.makeUser("bob")
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
         let aliceB = HTTPClient(baseURL: replicaB.baseURL, token: alice)
         let trip = try await aliceB.send("POST", "/v1/walls", json: Data(#"{"name": "Trip"}"#.utf8)).decode(Wall.self)
         let added = try await aliceB.send(

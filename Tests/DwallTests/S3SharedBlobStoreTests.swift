@@ -13,27 +13,15 @@ import WallCore
     .enabled(if: TestStorage.serverURL != nil && TestS3Server.endpoint != nil, "needs DWALL_TEST_DATABASE_URL and DWALL_TEST_S3_ENDPOINT")
 )
 struct S3SharedBlobStoreTests {
-    /// Two replicas on `database`, both on the bucket, neither started.
-    private func replicas(database: String, bucket: String) throws -> (ServerProcess, ServerProcess) {
-        let replicaA = try ServerProcess(databaseURL: database)
-        let replicaB = try ServerProcess(databaseURL: database)
-        replicaA.extraEnvironment = TestS3Server.environment()
-        replicaB.extraEnvironment = TestS3Server.environment()
-        return (replicaA, replicaB)
-    }
-
     private func arguments(_ bucket: String) -> [String] { ["--rate-limit", "0", "--blob-store", "s3://\(bucket)/wall"] }
 
     @Test func aPhotoSharedThroughOneReplicaIsServedWholeInRangesAndAsAThumbnailByTheOther() async throws {
         let bucket = try await TestS3Server.createBucket()
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let (replicaA, replicaB) = try replicas(database: database, bucket: bucket)
-        defer { replicaA.cleanUp() }
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas(environment: TestS3Server.environment())
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         let token = try replicaA.makeUser()
-        try replicaA.start(extraArguments: arguments(bucket))
-        try replicaB.start(extraArguments: arguments(bucket))
+        try replicas.start(arguments(bucket))
 
         // A 9.7 MB photo, more than one 8 MiB part of a multipart upload, shared through A.
         let photo = TestPNG.make(width: 1_800, height: 1_800, seed: 21)
@@ -73,14 +61,11 @@ struct S3SharedBlobStoreTests {
 
     @Test func aReplicaKilledMidUploadLeavesNothingInTheBucketAndTheShareSentAgainSucceedsOnce() async throws {
         let bucket = try await TestS3Server.createBucket()
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let (replicaA, replicaB) = try replicas(database: database, bucket: bucket)
-        defer { replicaA.cleanUp() }
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas(environment: TestS3Server.environment())
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         let token = try replicaA.makeUser()
-        try replicaA.start(extraArguments: arguments(bucket))
-        try replicaB.start(extraArguments: arguments(bucket))
+        try replicas.start(arguments(bucket))
 
         // Half of a 3 MB photo sent to A; A is killed once it has staged part of it.
         let id = UUID()

@@ -5,20 +5,17 @@ import WallCore
 /// Files shared by replicas through the PostgreSQL blob store, with real `dwall serve`
 /// processes whose `--data` folders are different and empty: served byte-exact (ranges and
 /// thumbnails too) by the replica that did not receive them, nothing half-visible after a
-/// SIGKILL mid-upload, and `dwall blobs migrate` between the folder and PostgreSQL.
+/// SIGKILL mid-upload, `dwall blobs migrate` between the folder and PostgreSQL, and a store that
+/// can't be used refused before the server listens.
 @Suite(.serialized, .enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct SharedBlobStoreTests {
     @Test func aPhotoSharedThroughOneReplicaIsServedWholeInRangesAndAsAThumbnailByTheOther() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         #expect(replicaA.dataDirectory != replicaB.dataDirectory)
         let token = try replicaA.makeUser()
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
 
         // A 1.2 MB photo (five 256 KiB chunks) shared through A.
         let photo = TestPNG.make(width: 640, height: 640, seed: 15)
@@ -53,15 +50,11 @@ struct SharedBlobStoreTests {
     }
 
     @Test func aReplicaKilledMidUploadLeavesNothingVisibleAndTheShareSentAgainSucceedsOnce() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let replicaA = try ServerProcess(databaseURL: database)
-        defer { replicaA.cleanUp() }
-        let replicaB = try ServerProcess(databaseURL: database)
-        defer { replicaB.cleanUp() }
+        let replicas = try Replicas()
+        defer { replicas.cleanUp() }
+        let (replicaA, replicaB) = (replicas.a, replicas.b)
         let token = try replicaA.makeUser()
-        try replicaA.start()
-        try replicaB.start()
+        try replicas.start()
 
         // Half of a 3 MB photo sent to A; A is killed once some of its chunks are in the database.
         let id = UUID()
@@ -69,13 +62,13 @@ struct SharedBlobStoreTests {
         let connection = try HalfSentUpload.start(port: replicaA.port, token: token, id: id, picture: photo)
         defer { connection.close() }
         try await BackupCommandTests.waitUntil("A to stage chunks of the upload") {
-            (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: database)).flatMap(Int.init) ?? 0 >= 2
+            (try? TestPostgres.query("SELECT count(*) FROM blob_chunks", on: replicas.database)).flatMap(Int.init) ?? 0 >= 2
         }
         try replicaA.stop(signal: SIGKILL)
 
         // Nothing is visible: no blob, no item; the staged upload waits for the sweep.
-        #expect(try TestPostgres.query("SELECT count(*) FROM blobs", on: database) == "0")
-        #expect(try TestPostgres.query("SELECT count(*) FROM blob_uploads", on: database) == "1")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs", on: replicas.database) == "0")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blob_uploads", on: replicas.database) == "1")
         let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
         #expect(try await clientB.allItems().isEmpty)
 
@@ -88,7 +81,7 @@ struct SharedBlobStoreTests {
         #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
         #expect(try await clientB.allItems().map(\.id) == [item.id])
         #expect(try await clientB.fileBytes(of: item.id).body == photo)
-        #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: database) == "1")
+        #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: replicas.database) == "1")
         try replicaB.stop()
     }
 
@@ -162,6 +155,32 @@ struct SharedBlobStoreTests {
         let same = try server.admin(["blobs", "migrate", "--from", "folder", "--to", "folder"])
         #expect(same.status != 0)
         #expect(same.errorOutput.contains("the same store"), "\(same.errorOutput)")
+    }
+
+    @Test func aDatabaseThatRefusesBlobWritesStopsTheServerBeforeItListens() throws {
+        let database = try TestPostgres.createDatabase()
+        defer { TestPostgres.drop(database) }
+        let server = try ServerProcess(databaseURL: database)
+        defer { server.cleanUp() }
+        // A migrated database (the admin command migrates it) whose blobs table refuses rows.
+        _ = try server.makeUser()
+        try TestPostgres.run(sql: """
+            CREATE FUNCTION refuse_blobs() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'this test refuses blobs'; END $$;
+            CREATE TRIGGER refuse_blobs BEFORE INSERT ON blobs FOR EACH ROW EXECUTE FUNCTION refuse_blobs();
+            """, on: database)
+
+        do {
+            try server.start(extraArguments: ["--rate-limit", "0", "--blob-store", "postgres"])
+            Issue.record("dwall serve listened although its blob store can't be written")
+        } catch let failure as ProcessFailure {
+            #expect(failure.description.contains("dwall serve exited"), "\(failure)")
+        }
+        // It said why in one line, and never listened.
+        let log = try String(contentsOfFile: server.logPath, encoding: .utf8)
+        let reasons = log.split(separator: "\n").filter { $0.contains("the postgres blob store is not usable") }
+        #expect(reasons.count == 1, "\(log)")
+        #expect(!log.contains("listening on"), "it listened before the blob store was probed: \(log)")
     }
 
     /// Every file and thumbnail, byte for byte, with the file's hash as its ETag.

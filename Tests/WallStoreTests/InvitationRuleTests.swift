@@ -17,6 +17,21 @@ struct InvitationRuleTests {
         #expect(!InvitationRule.isOpen(usedAt: nil, expiresAt: now.addingTimeInterval(-1), now: now))
     }
 
+    @Test("The filter the backends use names the moment an open invitation must outlive, and checks one alike")
+    func openFilter() {
+        let open = InvitationRule.open(at: now)
+        #expect(open == OpenInvitations(expiringAfter: now))
+        let cases: [(usedAt: Date?, expiresAt: Date)] = [
+            (nil, now.addingTimeInterval(0.001)), (nil, now), (nil, now.addingTimeInterval(-1)),
+            (now.addingTimeInterval(-60), now.addingTimeInterval(3600)),
+        ]
+        #expect(cases.map { open.contains(usedAt: $0.usedAt, expiresAt: $0.expiresAt) } == [true, false, false, false])
+        for (usedAt, expiresAt) in cases {
+            #expect(open.contains(usedAt: usedAt, expiresAt: expiresAt)
+                == InvitationRule.isOpen(usedAt: usedAt, expiresAt: expiresAt, now: now))
+        }
+    }
+
     @Test("A used invitation can't be used again, however long it had left")
     func usedOnce() {
         let later = now.addingTimeInterval(3600)

@@ -69,4 +69,40 @@ struct InvitationStoreTests {
             #expect(try await !store.invitationIsOpen(codeHash: "one-more"))
         }
     }
+
+    @Test("The listing and the cap (SQL filters) and a use (the rule on one row) agree on which invitations are open",
+          arguments: StoreFactory.all)
+    func filterAndRuleAgree(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            // The stores' clock starts at 2026-01-01T00:00:00Z and moves a millisecond a reading.
+            let start = Date(timeIntervalSince1970: 1_767_225_600)
+            let alice = try await store.newUser("alice")
+            let expiries: [String: Date] = [
+                "past": start.addingTimeInterval(-86_400), "long-past": Date(timeIntervalSince1970: 1),
+                "soon": start.addingTimeInterval(60), "later": start.addingTimeInterval(86_400),
+                "used": start.addingTimeInterval(86_400),
+            ]
+            var made: [String: Invitation] = [:]
+            for (hash, expiresAt) in expiries.sorted(by: { $0.key < $1.key }) {
+                made[hash] = try await store.createInvitation(codeHash: hash, userID: alice.id, expiresAt: expiresAt)
+            }
+            _ = try await store.acceptInvitation(codeHash: "used", username: "carol", passwordHash: "h")
+
+            let listed = Set(try await store.invitations(userID: alice.id).map(\.id))
+            var usable: Set<UUID> = []
+            for (hash, invitation) in made {
+                if try await store.invitationIsOpen(codeHash: hash) { usable.insert(invitation.id) }
+            }
+            #expect(listed == usable, "the listing's filter and the rule disagree")
+            #expect(listed == Set(["soon", "later"].compactMap { made[$0]?.id }))
+
+            // The cap counts the same two: the rest of it can still be made, and no more.
+            for index in 0..<(Limits.maxOpenInvitationsPerUser - listed.count) {
+                _ = try await store.createInvitation(codeHash: "more-\(index)", userID: alice.id, expiresAt: later)
+            }
+            await #expect(throws: StoreError.self) {
+                try await store.createInvitation(codeHash: "one-more", userID: alice.id, expiresAt: later)
+            }
+        }
+    }
 }

@@ -42,4 +42,34 @@ struct JobRulesTests {
         #expect(JobRules.settle(attempts: 3, runAt: due, permanent: false, retry: retry, now: now)
             == JobSettlement(state: .dead, runAt: due))
     }
+
+    @Test("A lease ends its length after now, to the millisecond")
+    func leaseEnd() {
+        let start = now.millisSince1970
+        #expect(JobRules.leaseEnd(now: now, duration: .seconds(30)).millisSince1970 == start + 30_000)
+        #expect(JobRules.leaseEnd(now: now, duration: .milliseconds(1_500)).millisSince1970 == start + 1_500)
+        let rounded = JobRules.leaseEnd(now: now, duration: .microseconds(2_400))
+        #expect(rounded == rounded.roundedToMillis, "stored to the millisecond, as both stores keep it")
+        #expect(rounded.millisSince1970 == start + 2)
+    }
+
+    @Test("A lease that ended by now lost its worker; the job dies only if that was its last claim")
+    func lostWorkers() {
+        let lost = JobRules.lostWorkers(now: now, retry: retry)
+        #expect(lost == LostWorkers(leaseEndedBy: now, deadFromAttempts: 3))
+        #expect(lost.isLost(leaseExpiresAt: now), "a lease ends at its end")
+        #expect(lost.isLost(leaseExpiresAt: now.addingTimeInterval(-5)))
+        #expect(!lost.isLost(leaseExpiresAt: now.addingTimeInterval(0.001)))
+        #expect(!lost.isDead(attempts: 1))
+        #expect(!lost.isDead(attempts: 2))
+        #expect(lost.isDead(attempts: 3))
+        #expect(lost.isDead(attempts: 4))
+    }
+
+    @Test("A failed job keeps its error up to the limit's length, cut there")
+    func storedError() {
+        #expect(JobRules.storedError("timed out") == "timed out")
+        let long = String(repeating: "é", count: Limits.maxJobErrorLength + 5)
+        #expect(JobRules.storedError(long) == String(repeating: "é", count: Limits.maxJobErrorLength))
+    }
 }

@@ -173,6 +173,27 @@ struct SharedWallStoreTests {
         }
     }
 
+    @Test("A removed member's open stream stops carrying the wall's changes as soon as the removal returns",
+          .timeLimit(.minutes(5)), arguments: StoreFactory.all)
+    func removalReachesAnOpenStream(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let s = try await setting(store, bobAs: .contributor)
+            var bobsEvents = store.feed.subscribe(userID: s.bob.id).makeAsyncIterator()
+            let before = try await store.save(linkShare("https://example.com/before", wall: "trip"), for: s.alice).item
+            #expect(try #require(await bobsEvents.next()).itemId == before.id, "the open stream carries the wall first")
+
+            #expect(try await store.removeMember(wallID: s.trip.id, username: "bob", userID: s.alice.id))
+            let after = try await store.save(linkShare("https://example.com/after", wall: "trip"), for: s.alice).item
+            _ = try await store.update(before.id, ItemPatch(title: .set("Edited after")), for: s.alice)
+            let own = try await store.save(linkShare("https://example.com/bobs-own"), for: s.bob).item
+
+            // Bob's stream is in commit order: had the wall's new card or edit reached it, it would come first.
+            let next = try #require(await bobsEvents.next())
+            #expect(next.itemId == own.id, "got \(next.type) of \(next.itemId), the new card is \(after.id)")
+            #expect(next.type == .created)
+        }
+    }
+
     @Test("A member's tag filter finds the shared wall's cards with that tag; a stranger's and a removed member's don't",
           arguments: StoreFactory.all)
     func tagFilterCoversSharedWalls(_ factory: StoreFactory) async throws {

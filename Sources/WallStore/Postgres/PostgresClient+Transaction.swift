@@ -10,19 +10,7 @@ extension PostgresClient {
     ) async throws -> Value {
         try await withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
-            let value: Value
-            do {
-                value = try await body(connection)
-            } catch {
-                do {
-                    try await connection.query("ROLLBACK", logger: logger)
-                } catch let rollbackError {
-                    logger.warning("Rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
-                }
-                throw error
-            }
-            try await connection.query("COMMIT", logger: logger)
-            return value
+            return try await connection.finishingTransaction(logger: logger) { try await body(connection) }
         }
     }
 }

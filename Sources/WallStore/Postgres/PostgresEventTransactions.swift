@@ -42,8 +42,7 @@ struct PostgresEventTransactions: Sendable {
         do {
             return try await client.withConnection { connection in
                 let started = try await begin(connection, lockingUser: lockUser, genericPlans: genericPlans)
-                let value: Value
-                do {
+                return try await connection.finishingTransaction(logger: logger) {
                     let fetched: Fetched
                     do {
                         fetched = try await prefetch(connection)
@@ -53,22 +52,14 @@ struct PostgresEventTransactions: Sendable {
                         throw error
                     }
                     try await started.get()
-                    value = try await body(connection, fetched, &events)
+                    let value = try await body(connection, fetched, &events)
                     relay.expect(events)
                     if let rest = events.segments.last, !rest.sent {
                         let notice = PostgresEventNotice(origin: origin, maxSeq: rest.notice, naming: rest.entries.map(\.userID))
                         try await notice.send(connection, logger: logger)
                     }
-                } catch {
-                    do {
-                        try await connection.query("ROLLBACK", logger: logger)
-                    } catch let rollbackError {
-                        logger.warning("Rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
-                    }
-                    throw error
+                    return value
                 }
-                try await connection.query("COMMIT", logger: logger)
-                return value
             }
         } catch {
             relay.forget(events)

@@ -55,8 +55,9 @@ struct PostgresJobQueue: JobQueue {
         guard !kinds.isEmpty, limit > 0 else { return [] }
         try await ready.wait()
         let now = self.now
-        let until = now.addingTimeInterval(lease.seconds).roundedToMillis
+        let until = JobRules.leaseEnd(now: now, duration: lease)
         let kindList = kinds.map(\.rawValue)
+        let lost = JobRules.lostWorkers(now: now, retry: retry)
         // One statement: jobs whose worker vanished on their last attempt die, due jobs are
         // leased (the two sets are disjoint; both skip rows another claimer holds).
         let rows = try await client.query("""
@@ -65,7 +66,8 @@ struct PostgresJobQueue: JobQueue {
                     last_error = \(JobRules.lostWorkerError)
                 WHERE id IN (
                     SELECT id FROM jobs
-                    WHERE state = 'running' AND lease_expires_at <= \(now) AND attempts >= \(retry.maxAttempts)
+                    WHERE state = 'running' AND lease_expires_at <= \(lost.leaseEndedBy)
+                      AND attempts >= \(lost.deadFromAttempts)
                       AND kind = ANY(\(kindList))
                     FOR UPDATE SKIP LOCKED
                 )
@@ -73,7 +75,8 @@ struct PostgresJobQueue: JobQueue {
                 SELECT id FROM jobs
                 WHERE kind = ANY(\(kindList))
                   AND ((state = 'queued' AND run_at <= \(now))
-                       OR (state = 'running' AND lease_expires_at <= \(now) AND attempts < \(retry.maxAttempts)))
+                       OR (state = 'running' AND lease_expires_at <= \(lost.leaseEndedBy)
+                           AND attempts < \(lost.deadFromAttempts)))
                 ORDER BY priority DESC, run_at, id
                 LIMIT \(limit)
                 FOR UPDATE SKIP LOCKED
@@ -90,7 +93,7 @@ struct PostgresJobQueue: JobQueue {
     func renew(_ lease: JobLease, for duration: Duration) async throws -> Bool {
         try await ready.wait()
         let now = self.now
-        let until = now.addingTimeInterval(duration.seconds).roundedToMillis
+        let until = JobRules.leaseEnd(now: now, duration: duration)
         let rows = try await client.query("""
             UPDATE jobs SET lease_expires_at = \(until), updated_at = \(now)
             WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running'
@@ -111,7 +114,7 @@ struct PostgresJobQueue: JobQueue {
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
         try await ready.wait()
         let now = self.now
-        let message = String(error.prefix(Limits.maxJobErrorLength))
+        let message = JobRules.storedError(error)
         return try await client.transaction(logger: logger) { connection -> JobState? in
             let rows = try await connection.query("""
                 SELECT attempts, run_at FROM jobs

@@ -41,10 +41,10 @@ enum PostgresRows {
         try row["i_id"].decode(UUID?.self) != nil
     }
 
-    /// The wall columns every wall query selects (from `walls w`), with its item count.
+    /// The wall columns every wall query selects (from `walls w`), with its item count (kept in
+    /// the row by triggers, `v12-wall-item-counts`).
     static let wallColumns = """
-        w.id, w.slug, w.name, w.is_default, w.position, w.created_at,
-        (SELECT count(*) FROM items i WHERE i.wall_id = w.id) AS item_count
+        w.id, w.slug, w.name, w.is_default, w.position, w.created_at, w.item_count
         """
 
     static func wall(_ row: PostgresRow) throws -> Wall {

@@ -8,8 +8,10 @@ extension PostgresStore {
         let now = self.now
         return try await client.transaction(logger: logger) { connection in
             try await PostgresLocks.lockUser(userID, connection, logger: logger)
+            let open = InvitationRule.open(at: now)
             let rows = try await connection.query("""
-                SELECT count(*) FROM invitations WHERE created_by = \(userID) AND used_at IS NULL AND expires_at > \(now)
+                SELECT count(*) FROM invitations
+                WHERE created_by = \(userID) AND used_at IS NULL AND expires_at > \(open.expiringAfter)
                 """, logger: logger)
             try InvitationRule.checkCreate(open: try await rows.first()?.decode(Int.self) ?? 0)
             let invitation = Invitation(id: UUID.timeOrdered(at: now), createdAt: now, expiresAt: expiresAt.roundedToMillis)
@@ -23,9 +25,10 @@ extension PostgresStore {
 
     public func invitations(userID: UUID) async throws -> [Invitation] {
         try await ready.wait()
+        let open = InvitationRule.open(at: now)
         let rows = try await client.query("""
             SELECT id, created_at, expires_at FROM invitations
-            WHERE created_by = \(userID) AND used_at IS NULL AND expires_at > \(now) ORDER BY created_at DESC
+            WHERE created_by = \(userID) AND used_at IS NULL AND expires_at > \(open.expiringAfter) ORDER BY created_at DESC
             """, logger: logger)
         return try await rows.all().map { row in
             let cells = row.makeRandomAccess()
@@ -74,8 +77,8 @@ extension PostgresStore {
             "SELECT id, expires_at, used_at FROM invitations WHERE code_hash = \(codeHash)", logger: logger
         )
         guard let row = try await rows.first()?.makeRandomAccess() else { return nil }
-        let open = InvitationRule.isOpen(
-            usedAt: try row["used_at"].decode(Date?.self), expiresAt: try row["expires_at"].decode(Date.self), now: now
+        let open = InvitationRule.open(at: now).contains(
+            usedAt: try row["used_at"].decode(Date?.self), expiresAt: try row["expires_at"].decode(Date.self)
         )
         return open ? try row["id"].decode(UUID.self) : nil
     }

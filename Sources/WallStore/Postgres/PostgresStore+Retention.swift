@@ -7,34 +7,30 @@ extension PostgresStore {
 
     public func eventHorizon() async throws -> Int64 {
         try await ready.wait()
-        let rows = try await client.query(
-            "SELECT greatest(coalesce(min(seq), 1) - 1, 0)::bigint FROM events", logger: logger
-        )
-        return try await rows.first()?.decode(Int64.self) ?? 0
+        let rows = try await client.query("SELECT min(seq) FROM events", logger: logger)
+        return RetentionRule.horizon(oldestKept: try await rows.first()?.decode(Int64?.self))
     }
 
     public func prune(_ policy: RetentionPolicy, now: Date) async throws -> PruneReport {
         try await ready.wait()
         var report = PruneReport()
-        let eventCutoff = now - policy.events
-        // The first seq to keep: the oldest event inside the horizon, else the newest event.
-        let keepRows = try await client.query("""
-            SELECT coalesce((SELECT min(seq) FROM events WHERE created_at >= \(eventCutoff)), (SELECT max(seq) FROM events))
+        let cutoffs = RetentionRule.cutoffs(policy, now: now)
+        let seqRows = try await client.query("""
+            SELECT (SELECT min(seq) FROM events WHERE created_at >= \(cutoffs.events)), (SELECT max(seq) FROM events)
             """, logger: logger)
-        if let keepFrom = try await keepRows.first()?.decode(Int64?.self) {
+        let seqs = try await seqRows.first()?.decode((Int64?, Int64?).self)
+        if let keepFrom = RetentionRule.firstKeptEvent(oldestInsideHorizon: seqs?.0, newest: seqs?.1) {
             report.events = try await deleteInBatches { limit in
                 "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE seq < \(keepFrom) ORDER BY seq LIMIT \(limit)) RETURNING 1"
             }
         }
-        let deadCutoff = now - policy.deadJobs
         report.deadJobs = try await deleteInBatches { limit in
-            "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'dead' AND updated_at < \(deadCutoff) LIMIT \(limit)) RETURNING 1"
+            "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'dead' AND updated_at < \(cutoffs.deadJobs) LIMIT \(limit)) RETURNING 1"
         }
-        let receiptCutoff = now - policy.receipts
         report.receipts = try await deleteInBatches { limit in
             """
             DELETE FROM share_receipts WHERE (user_id, share_id) IN
-                (SELECT user_id, share_id FROM share_receipts WHERE created_at < \(receiptCutoff) LIMIT \(limit)) RETURNING 1
+                (SELECT user_id, share_id FROM share_receipts WHERE created_at < \(cutoffs.receipts) LIMIT \(limit)) RETURNING 1
             """
         }
         report.sessions = try await deleteExpiredSessions(before: now)

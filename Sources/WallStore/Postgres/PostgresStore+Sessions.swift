@@ -81,13 +81,9 @@ extension PostgresStore {
     public func lastEventSeq(userID: UUID) async throws -> Int64 {
         try await ready.wait()
         let rows = try await client.query(
-            """
-            SELECT greatest(
-                coalesce((SELECT max(seq) FROM events WHERE user_id = \(userID)), 0),
-                coalesce((SELECT min(seq) FROM events), 1) - 1
-            )::bigint
-            """, logger: logger
+            "SELECT (SELECT max(seq) FROM events WHERE user_id = \(userID)), (SELECT min(seq) FROM events)", logger: logger
         )
-        return try await rows.first()?.decode(Int64.self) ?? 0
+        let seqs = try await rows.first()?.decode((Int64?, Int64?).self)
+        return RetentionRule.lastEventSeq(usersNewest: seqs?.0, oldestKept: seqs?.1)
     }
 }

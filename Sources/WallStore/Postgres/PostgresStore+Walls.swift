@@ -5,8 +5,10 @@ import WallCore
 extension PostgresStore {
     public func walls(userID: UUID) async throws -> [Wall] {
         try await ready.wait()
-        return try await PostgresWallSQL.all(userID: userID, client, logger: logger)
-            + PostgresWallSQL.shared(with: userID, client, logger: logger)
+        return VisibleWalls.listing(
+            own: try await PostgresWallSQL.all(userID: userID, client, logger: logger),
+            shared: try await PostgresWallSQL.shared(with: userID, client, logger: logger)
+        )
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
@@ -15,7 +17,8 @@ extension PostgresStore {
             return nil
         }
         if access.isOwner { return try await PostgresWallSQL.fetch(id: access.wallID, userID: userID, client, logger: logger) }
-        return try await PostgresWallSQL.shared(with: userID, client, logger: logger).first { $0.id == access.wallID }
+        return try await PostgresWallSQL.shared(with: userID, client, logger: logger)
+            .first { $0.wall.id == access.wallID }.map(VisibleWalls.seen)
     }
 
     public func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall {

@@ -29,29 +29,29 @@ enum PostgresWallSQL {
         return try await rows.first().map(PostgresRows.wall)
     }
 
+    /// The person's own walls, in no order (`VisibleWalls` orders them).
     static func all(userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [Wall] {
-        let rows = try await db.run("""
-            SELECT \(unescaped: PostgresRows.wallColumns) FROM walls w WHERE w.user_id = \(userID)
-            ORDER BY w.position, w.created_at
-            """, logger: logger)
+        let rows = try await db.run(
+            "SELECT \(unescaped: PostgresRows.wallColumns) FROM walls w WHERE w.user_id = \(userID)", logger: logger
+        )
         return try await rows.all().map(PostgresRows.wall)
     }
 
-    /// The walls shared with the person, each with its owner's name and their role, by owner
-    /// then the owner's order.
-    static func shared(with userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [Wall] {
+    /// The walls shared with the person, each with its owner's name and their role, in no order.
+    static func shared(
+        with userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> [SharedWallRow] {
         let rows = try await db.run("""
             SELECT \(unescaped: PostgresRows.wallColumns), u.username AS owner, m.role AS role
             FROM wall_members m JOIN walls w ON w.id = m.wall_id JOIN users u ON u.id = w.user_id
-            WHERE m.user_id = \(userID) ORDER BY lower(u.username), w.position, w.created_at
+            WHERE m.user_id = \(userID)
             """, logger: logger)
         return try await rows.all().map { row in
-            var wall = try PostgresRows.wall(row)
             let cells = row.makeRandomAccess()
-            wall.isDefault = false
-            wall.owner = try cells["owner"].decode(String.self)
-            wall.role = WallRole(rawValue: try cells["role"].decode(String.self))
-            return wall
+            let raw = try cells["role"].decode(String.self)
+            guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
+            let owner = try cells["owner"].decode(String.self)
+            return SharedWallRow(wall: try PostgresRows.wall(row), owner: owner, role: role)
         }
     }
 

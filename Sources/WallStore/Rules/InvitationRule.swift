@@ -11,8 +11,14 @@ enum InvitationRule {
         }
     }
 
+    /// The invitations open at `now`: never used, and expiring after `now` (one expires at its
+    /// `expiresAt` itself). The backends filter rows with these values and check one with it.
+    static func open(at now: Date) -> OpenInvitations {
+        OpenInvitations(expiringAfter: now)
+    }
+
     /// Whether an invitation, used at `usedAt` (if ever) and expiring at `expiresAt`, can be used at `now`.
     static func isOpen(usedAt: Date?, expiresAt: Date, now: Date) -> Bool {
-        usedAt == nil && expiresAt > now
+        open(at: now).contains(usedAt: usedAt, expiresAt: expiresAt)
     }
 }

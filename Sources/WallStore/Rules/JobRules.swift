@@ -21,6 +21,21 @@ enum JobRules {
         )
     }
 
+    /// When a lease of `duration` taken (or renewed) at `now` ends.
+    static func leaseEnd(now: Date, duration: Duration) -> Date {
+        now.addingTimeInterval(duration.seconds).roundedToMillis
+    }
+
+    /// The running jobs that have lost their worker at `now` under `retry`, and which of them die.
+    static func lostWorkers(now: Date, retry: JobRetryPolicy) -> LostWorkers {
+        LostWorkers(leaseEndedBy: now, deadFromAttempts: retry.maxAttempts)
+    }
+
+    /// The error kept on a failed job: its first `Limits.maxJobErrorLength` characters.
+    static func storedError(_ error: String) -> String {
+        String(error.prefix(Limits.maxJobErrorLength))
+    }
+
     /// A failed attempt (the `attempts`-th claim) of a job due at `runAt`: dead when the failure
     /// is permanent or the claims are used up (its run time kept, for the record), else queued
     /// again after the policy's back-off.

@@ -28,14 +28,16 @@ struct SQLiteJobQueue: JobQueue {
     ) async throws -> [Job] {
         guard !kinds.isEmpty, limit > 0 else { return [] }
         let now = self.now
-        let until = now.addingTimeInterval(lease.seconds).roundedToMillis
+        let until = JobRules.leaseEnd(now: now, duration: lease)
         let kindList = kinds.map(\.rawValue)
         let marks = databaseQuestionMarks(count: kindList.count)
+        let lost = JobRules.lostWorkers(now: now, retry: retry)
         let lostWorkers: StatementArguments = [
-            now.millisSince1970, JobRules.lostWorkerError, now.millisSince1970, retry.maxAttempts,
+            now.millisSince1970, JobRules.lostWorkerError, lost.leaseEndedBy.millisSince1970, lost.deadFromAttempts,
         ]
         return try await writes.write(background: true) { db, _ in
-            // A job whose worker vanished on its last attempt is dead, not run again.
+            // A job whose worker vanished on its last attempt is dead, not run again (the other
+            // lost ones are due: `dueIDs`).
             try db.execute(
                 sql: """
                     UPDATE jobs SET state = 'dead', lease_id = NULL, lease_expires_at = NULL, updated_at = ?, last_error = ?
@@ -43,7 +45,7 @@ struct SQLiteJobQueue: JobQueue {
                     """,
                 arguments: lostWorkers + StatementArguments(kindList)
             )
-            let ids = try SQLiteJobSQL.dueIDs(kinds: kindList, now: now, limit: limit, db)
+            let ids = try SQLiteJobSQL.dueIDs(kinds: kindList, now: now, lost: lost, limit: limit, db)
             return try ids.compactMap { id in
                 try db.execute(
                     sql: """
@@ -59,7 +61,7 @@ struct SQLiteJobQueue: JobQueue {
     }
 
     func renew(_ lease: JobLease, for duration: Duration) async throws -> Bool {
-        let until = now.addingTimeInterval(duration.seconds).roundedToMillis
+        let until = JobRules.leaseEnd(now: now, duration: duration)
         return try await change(lease, "lease_expires_at = ?", [until.millisSince1970])
     }
 
@@ -75,7 +77,7 @@ struct SQLiteJobQueue: JobQueue {
 
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
         let now = self.now
-        let message = String(error.prefix(Limits.maxJobErrorLength))
+        let message = JobRules.storedError(error)
         return try await writes.write(background: true) { db, _ -> JobState? in
             guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
                   job.lease == lease else { return nil }
@@ -187,15 +189,15 @@ enum SQLiteJobSQL {
     }
 
     /// The ids of up to `limit` jobs of `kinds` that are due at `now` (queued and past their run
-    /// time, or running under an expired lease), highest priority first, then earliest due, then
-    /// oldest.
+    /// time, or running and `lost`: the claim made the lost ones that die dead first), highest
+    /// priority first, then earliest due, then oldest.
     ///
     /// Each query walks `jobs_due` in order and stops at `limit`, so a claim costs the same with
     /// ten queued jobs or a hundred thousand: queued jobs are read one priority at a time (an
     /// index range per priority, and the next lower priority found through the index), running
     /// ones are few (one per busy worker). One query with `OR` over both states made SQLite read
     /// and sort every queued job on each claim, inside the write transaction.
-    static func dueIDs(kinds: [String], now: Date, limit: Int, _ db: Database) throws -> [String] {
+    static func dueIDs(kinds: [String], now: Date, lost: LostWorkers, limit: Int, _ db: Database) throws -> [String] {
         let marks = databaseQuestionMarks(count: kinds.count)
         let nowMillis = now.millisSince1970
         var candidates = try Row.fetchAll(
@@ -205,7 +207,7 @@ enum SQLiteJobSQL {
                 WHERE state = 'running' AND lease_expires_at <= ? AND kind IN (\(marks))
                 ORDER BY priority DESC, run_at, id LIMIT ?
                 """,
-            arguments: [nowMillis] + StatementArguments(kinds) + [limit]
+            arguments: [lost.leaseEndedBy.millisSince1970] + StatementArguments(kinds) + [limit]
         ).map(DueJob.init)
         var queued = 0
         var priority = try Int.fetchOne(db, sql: "SELECT max(priority) FROM jobs WHERE state = 'queued'")

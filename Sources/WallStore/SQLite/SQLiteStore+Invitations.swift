@@ -7,8 +7,8 @@ extension SQLiteStore {
         let now = self.now
         return try await write { db, _ in
             let open = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM invitations WHERE created_by = ? AND used_at IS NULL AND expires_at > ?",
-                arguments: [userID.dbText, now.millisSince1970]
+                db, sql: "SELECT count(*) FROM invitations WHERE created_by = ? AND \(Self.openInvitations)",
+                arguments: [userID.dbText, InvitationRule.open(at: now).expiringAfter.millisSince1970]
             ) ?? 0
             try InvitationRule.checkCreate(open: open)
             let invitation = Invitation(id: UUID.timeOrdered(at: now), createdAt: now, expiresAt: expiresAt.roundedToMillis)
@@ -30,9 +30,9 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT id, created_at, expires_at FROM invitations
-                    WHERE created_by = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC
+                    WHERE created_by = ? AND \(Self.openInvitations) ORDER BY created_at DESC
                     """,
-                arguments: [userID.dbText, now.millisSince1970]
+                arguments: [userID.dbText, InvitationRule.open(at: now).expiringAfter.millisSince1970]
             ).map { row in
                 Invitation(
                     id: try SQLiteRows.uuid(row["id"]), createdAt: SQLiteRows.date(row["created_at"]),
@@ -71,13 +71,16 @@ extension SQLiteStore {
         return user
     }
 
+    /// The rows `InvitationRule.open(at:)` names, given its `expiringAfter` as the argument.
+    private static let openInvitations = "used_at IS NULL AND expires_at > ?"
+
     /// The id of the invitation with this code hash, if it can be used at `now`.
     private static func openInvitation(_ codeHash: String, now: Date, _ db: Database) throws -> String? {
         guard let row = try Row.fetchOne(
             db, sql: "SELECT id, expires_at, used_at FROM invitations WHERE code_hash = ?", arguments: [codeHash]
         ) else { return nil }
         let usedAt = (row["used_at"] as Int64?).map(SQLiteRows.date)
-        let open = InvitationRule.isOpen(usedAt: usedAt, expiresAt: SQLiteRows.date(row["expires_at"]), now: now)
+        let open = InvitationRule.open(at: now).contains(usedAt: usedAt, expiresAt: SQLiteRows.date(row["expires_at"]))
         return open ? row["id"] : nil
     }
 }

@@ -9,19 +9,21 @@ extension SQLiteStore {
         try await pool.read { db in try Self.eventHorizon(db) }
     }
 
-    /// One less than the oldest kept event's seq: pruning removes a prefix of the log and keeps
-    /// the newest event, so every removed seq is at most this.
+    /// The event horizon (`RetentionRule.horizon`) from the oldest kept event.
     static func eventHorizon(_ db: Database) throws -> Int64 {
-        max(0, (try Int64.fetchOne(db, sql: "SELECT min(seq) FROM events") ?? 1) - 1)
+        RetentionRule.horizon(oldestKept: try Int64.fetchOne(db, sql: "SELECT min(seq) FROM events"))
     }
 
     public func prune(_ policy: RetentionPolicy, now: Date) async throws -> PruneReport {
         var report = PruneReport()
-        let eventCutoff = (now - policy.events).millisSince1970
-        // The first seq to keep: the oldest event inside the horizon, else the newest event.
+        let cutoffs = RetentionRule.cutoffs(policy, now: now)
         let keepFrom = try await pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT min(seq) FROM events WHERE created_at >= ?", arguments: [eventCutoff])
-                ?? Int64.fetchOne(db, sql: "SELECT max(seq) FROM events")
+            RetentionRule.firstKeptEvent(
+                oldestInsideHorizon: try Int64.fetchOne(
+                    db, sql: "SELECT min(seq) FROM events WHERE created_at >= ?", arguments: [cutoffs.events.millisSince1970]
+                ),
+                newest: try Int64.fetchOne(db, sql: "SELECT max(seq) FROM events")
+            )
         }
         if let keepFrom {
             report.events = try await deleteInBatches(
@@ -30,14 +32,14 @@ extension SQLiteStore {
         }
         report.deadJobs = try await deleteInBatches(
             "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'dead' AND updated_at < ? LIMIT ?)",
-            (now - policy.deadJobs).millisSince1970
+            cutoffs.deadJobs.millisSince1970
         )
         report.receipts = try await deleteInBatches(
             """
             DELETE FROM share_receipts WHERE (user_id, share_id) IN
                 (SELECT user_id, share_id FROM share_receipts WHERE created_at < ? LIMIT ?)
             """,
-            (now - policy.receipts).millisSince1970
+            cutoffs.receipts.millisSince1970
         )
         report.sessions = try await deleteExpiredSessions(before: now)
         return report

@@ -85,11 +85,11 @@ extension SQLiteStore {
 
     public func lastEventSeq(userID: UUID) async throws -> Int64 {
         try await pool.read { db in
-            max(
-                try Int64.fetchOne(
-                    db, sql: "SELECT coalesce(max(seq), 0) FROM events WHERE user_id = ?", arguments: [userID.dbText]
-                ) ?? 0,
-                try Self.eventHorizon(db)
+            RetentionRule.lastEventSeq(
+                usersNewest: try Int64.fetchOne(
+                    db, sql: "SELECT max(seq) FROM events WHERE user_id = ?", arguments: [userID.dbText]
+                ),
+                oldestKept: try Int64.fetchOne(db, sql: "SELECT min(seq) FROM events")
             )
         }
     }

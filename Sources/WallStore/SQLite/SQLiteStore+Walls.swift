@@ -4,14 +4,16 @@ import WallCore
 
 extension SQLiteStore {
     public func walls(userID: UUID) async throws -> [Wall] {
-        try await pool.read { db in try WallSQL.all(userID: userID, db) + WallSQL.shared(with: userID, db) }
+        try await pool.read { db in
+            VisibleWalls.listing(own: try WallSQL.all(userID: userID, db), shared: try WallSQL.shared(with: userID, db))
+        }
     }
 
     public func wall(ref: String, userID: UUID) async throws -> Wall? {
         try await pool.read { db in
             guard let access = try WallAccessSQL.access(ref, actor: userID, db) else { return nil }
             if access.isOwner { return try WallSQL.fetch(id: access.wallID, userID: userID, db) }
-            return try WallSQL.shared(with: userID, db).first { $0.id == access.wallID }
+            return try WallSQL.shared(with: userID, db).first { $0.wall.id == access.wallID }.map(VisibleWalls.seen)
         }
     }
 

@@ -32,33 +32,27 @@ enum WallSQL {
         return try row.map { try SQLiteRows.wall(from: $0) }
     }
 
+    /// The person's own walls, in no order (`VisibleWalls` orders them).
     static func all(userID: UUID, _ db: Database) throws -> [Wall] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(SQLiteRows.wallColumns) FROM walls w WHERE w.user_id = ? ORDER BY w.position, w.created_at
-                """,
-            arguments: [userID.dbText]
+            db, sql: "SELECT \(SQLiteRows.wallColumns) FROM walls w WHERE w.user_id = ?", arguments: [userID.dbText]
         ).map { try SQLiteRows.wall(from: $0) }
     }
 
-    /// The walls shared with the person, each with its owner's name and their role, by owner
-    /// then the owner's order.
-    static func shared(with userID: UUID, _ db: Database) throws -> [Wall] {
+    /// The walls shared with the person, each with its owner's name and their role, in no order.
+    static func shared(with userID: UUID, _ db: Database) throws -> [SharedWallRow] {
         try Row.fetchAll(
             db,
             sql: """
                 SELECT \(SQLiteRows.wallColumns), u.username AS owner, m.role AS role
                 FROM wall_members m JOIN walls w ON w.id = m.wall_id JOIN users u ON u.id = w.user_id
-                WHERE m.user_id = ? ORDER BY u.username, w.position, w.created_at
+                WHERE m.user_id = ?
                 """,
             arguments: [userID.dbText]
         ).map { row in
-            var wall = try SQLiteRows.wall(from: row)
-            wall.isDefault = false
-            wall.owner = row["owner"]
-            wall.role = (row["role"] as String?).flatMap(WallRole.init(rawValue:))
-            return wall
+            let raw: String = row["role"]
+            guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
+            return SharedWallRow(wall: try SQLiteRows.wall(from: row), owner: row["owner"], role: role)
         }
     }
 
