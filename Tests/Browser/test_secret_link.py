@@ -37,7 +37,7 @@ def test_a_signed_out_browser_sees_the_wall_through_its_link_until_it_is_revoked
         assert page.locator(".card").count() == 2
         assert page.locator("[data-share-box], form, textarea, button").count() == 0
         assert page.locator('meta[name="robots"]').get_attribute("content") == "noindex"
-        page.wait_for_function("document.querySelector('.wall').classList.contains('is-masonry')")
+        page.wait_for_function("() => document.querySelector('.wall').classList.contains('is-masonry')")
         assert not [url for url in asked if "/v1/" in url or "/fragments/" in url], asked
         screenshot(page, "secret-link.png")
 
@@ -58,7 +58,7 @@ def test_a_signed_out_browser_sees_the_wall_through_its_link_until_it_is_revoked
 
 def test_a_browser_with_the_wall_installed_does_not_keep_a_revoked_links_page(server, wall, api):
     # The wall's service worker keeps copies of wall pages (/w/…); a secret link's page must not be one.
-    wall.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000)
+    wall.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000)
     api.share(contentType="text", text="Seen through the owner's own browser")
     status, link = api.request("POST", "/v1/walls/inbox/links", {})
     assert status == 201, link

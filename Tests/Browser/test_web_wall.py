@@ -210,7 +210,7 @@ def test_delete_then_undo_then_delete(wall, api, server):
 def with_worker(wall):
     wall.evaluate("navigator.serviceWorker.ready.then(() => true)")
     wall.reload()
-    wall.wait_for_function("navigator.serviceWorker.controller !== null")
+    wall.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 POST_SHARE = """([title, text, file]) => {
