@@ -73,22 +73,8 @@ struct PostgresLoneShareTests {
     @Test("Lone shares of every outcome, each a batch of its own, are answered as the batch path answers them, and each feed gets each event once, in order",
           .timeLimit(.minutes(2)))
     func everyOutcomeAlone() async throws {
-        try await withPostgresReplicas(2) { replicas, _ in
-            let store = try #require(replicas[0] as? PostgresStore)
-            let alice = try await store.newUser("alice")
-            let bob = try await store.newUser("bob")
-            let trip = try await store.newWall("Trip", for: alice)
-            _ = try await store.setMember(wallID: trip.id, username: "bob", role: .contributor, userID: alice.id)
-            let storedID = UUID()
-            let stored = try await store.save(try linkShare("https://example.com/stored", id: storedID), for: alice).item
-            let before = try await store.lastSeq(for: alice)
-            var feeds = [
-                store.feed.subscribe(userID: alice.id).makeAsyncIterator(),
-                replicas[1].feed.subscribe(userID: alice.id).makeAsyncIterator(),
-            ]
-            let writer = PostgresShareWriter(
-                transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
-            )
+        try await WriterScene.run { scene in
+            let (alice, bob, trip, writer) = (scene.alice, scene.bob, scene.trip, scene.writer)
             func alone(_ share: ValidShare, _ user: User) async throws -> Result<ShareOutcome, StoreError> {
                 let results = try await writer.save([
                     .share(PostgresQueuedShare(share: share, userID: user.id, document: SearchDocument(share: share)))
@@ -106,10 +92,10 @@ struct PostgresLoneShareTests {
             let again = try await alone(try linkShare("https://example.com/new"), alice).get()
             #expect(again.kind == .duplicate && again.item.id == created.item.id)
             let storedAgain = try await alone(try linkShare("https://example.com/stored", note: "again"), alice).get()
-            #expect(storedAgain.kind == .duplicate && storedAgain.item.id == stored.id && storedAgain.item.userNote == "again")
+            #expect(storedAgain.kind == .duplicate && storedAgain.item.id == scene.stored.id && storedAgain.item.userNote == "again")
             let replay = try await alone(try linkShare("https://example.com/new", id: newID), alice).get()
             #expect(replay.kind == .replayed(duplicate: false) && replay.item.id == created.item.id)
-            let conflict = try await alone(try linkShare("https://example.com/other", id: storedID), alice)
+            let conflict = try await alone(try linkShare("https://example.com/other", id: scene.storedID), alice)
             guard case .failure(let refusal) = conflict, refusal.isConflict else {
                 Issue.record("its id with other content was not refused: \(conflict)")
                 return
@@ -123,17 +109,8 @@ struct PostgresLoneShareTests {
             #expect(onTrip.kind == .created && onTrip.item.wallId == trip.id && onTrip.item.addedBy == "bob")
 
             // Events: the new item, its duplicate, the stored item's move, and the card on Trip.
-            let logged = try await store.allEvents(after: before, for: alice).map(\.seq)
-            #expect(logged.count == 4)
-            for index in feeds.indices {
-                var delivered: [Int64] = []
-                // The stored item's event (written before the subscription) may still arrive.
-                while delivered.count < logged.count, let event = await feeds[index].next() {
-                    if event.seq > before { delivered.append(event.seq) }
-                }
-                #expect(delivered == logged, "replica \(index)'s feed")
-            }
-            #expect(Set(try await store.allItems(for: alice).compactMap(\.url))
+            try await scene.expectFeedsDeliverAliceEvents(count: 4)
+            #expect(try await scene.aliceLinks()
                 == ["https://example.com/new", "https://example.com/stored", "https://example.com/trip"])
         }
     }

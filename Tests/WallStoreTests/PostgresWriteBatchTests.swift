@@ -58,19 +58,8 @@ struct PostgresWriteBatchTests {
     @Test("A batch of every outcome is answered share by share, and each feed gets its events once, in order",
           .timeLimit(.minutes(2)))
     func mixedBatchThroughOneLookupAndOneWrite() async throws {
-        try await withPostgresReplicas(2) { replicas, _ in
-            let store = try #require(replicas[0] as? PostgresStore)
-            let alice = try await store.newUser("alice")
-            let bob = try await store.newUser("bob")
-            let trip = try await store.newWall("Trip", for: alice)
-            _ = try await store.setMember(wallID: trip.id, username: "bob", role: .contributor, userID: alice.id)
-            let storedID = UUID()
-            let stored = try await store.save(try linkShare("https://example.com/stored", id: storedID), for: alice).item
-            let before = try await store.lastSeq(for: alice)
-            var feeds = [
-                store.feed.subscribe(userID: alice.id).makeAsyncIterator(),
-                replicas[1].feed.subscribe(userID: alice.id).makeAsyncIterator(),
-            ]
+        try await WriterScene.run { scene in
+            let (alice, bob, trip, storedID) = (scene.alice, scene.bob, scene.trip, scene.storedID)
             let newID = UUID()
             let shares: [(ValidShare, UUID)] = [
                 (try linkShare("https://example.com/new", id: newID), alice.id),                  // created
@@ -82,11 +71,8 @@ struct PostgresWriteBatchTests {
                 (try linkShare("https://example.com/trip", wall: trip.id.uuidString), bob.id),   // a member, shared wall
                 (try linkShare("https://example.com/new", id: newID), alice.id),                  // replay in the batch
             ]
-            let writer = PostgresShareWriter(
-                transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
-            )
 
-            let results = try await writer.save(shares.map { share, user in
+            let results = try await scene.writer.save(shares.map { share, user in
                 .share(PostgresQueuedShare(share: share, userID: user, document: SearchDocument(share: share)))
             })
 
@@ -100,7 +86,7 @@ struct PostgresWriteBatchTests {
             let created = try #require(try? outcomes[0].get())
             #expect(created.kind == .created)
             #expect(try outcomes[1].get().kind == .duplicate && outcomes[1].get().item.id == created.item.id)
-            #expect(try outcomes[2].get().kind == .duplicate && outcomes[2].get().item.id == stored.id)
+            #expect(try outcomes[2].get().kind == .duplicate && outcomes[2].get().item.id == scene.stored.id)
             #expect(try outcomes[3].get().kind == .replayed(duplicate: false))
             #expect(outcomes[4].failure?.isConflict == true)
             #expect(outcomes[5].failure == .notFound("wall"))
@@ -110,19 +96,8 @@ struct PostgresWriteBatchTests {
 
             // Events: the new item, its duplicate, the stored item's move, and the card on Trip
             // (announced by the batch's write, then by the transaction's end).
-            let logged = try await store.allEvents(after: before, for: alice).map(\.seq)
-            #expect(logged.count == 4)
-            for index in feeds.indices {
-                var delivered: [Int64] = []
-                // A feed is told of a commit through PostgreSQL's notifications, so the stored
-                // item's event (written before the subscription) may still arrive; like a stream
-                // resumed after `before`, the check passes over it.
-                while delivered.count < logged.count, let event = await feeds[index].next() {
-                    if event.seq > before { delivered.append(event.seq) }
-                }
-                #expect(delivered == logged, "replica \(index)'s feed")
-            }
-            #expect(Set(try await store.allItems(for: alice).compactMap(\.url))
+            try await scene.expectFeedsDeliverAliceEvents(count: 4)
+            #expect(try await scene.aliceLinks()
                 == ["https://example.com/new", "https://example.com/stored", "https://example.com/trip"])
         }
     }
