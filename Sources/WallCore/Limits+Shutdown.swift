@@ -5,3 +5,10 @@ extension Limits {
     /// jobs past their grace. A write to a client that never reads would otherwise wait for ever.
     public static let maximumGracefulShutdown = Duration.seconds(20)
 }
+
+extension Limits {
+    /// How long a cancelled store waits for its background work (the connection pool, the
+    /// listeners) to end before it stops waiting, says so in the log and returns: a dependency
+    /// that misses a cancellation must not keep a process from exiting.
+    public static let storeStopGrace = Duration.seconds(10)
+}

@@ -63,7 +63,7 @@ final class PostgresEventRelay: Sendable {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: PostgresEventNotice.channel) { notices in
+                    try await connection.listeningUntilCancelled(on: PostgresEventNotice.channel) { notices in
                         // LISTEN counts from the commit of its own (implicit) transaction, which may
                         // trail its reply: a query after it on the same connection waits that out.
                         try await connection.query("SELECT pg_listening_channels()", logger: logger)

@@ -16,7 +16,7 @@ struct PostgresJobListener: Sendable {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: PostgresJobQueue.channel) { notices in
+                    try await connection.listeningUntilCancelled(on: PostgresJobQueue.channel) { notices in
                         backoff = .milliseconds(100)
                         // Jobs may have come while nobody listened.
                         signal.notify()

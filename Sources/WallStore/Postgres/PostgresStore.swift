@@ -72,7 +72,23 @@ public final class PostgresStore: WallStore, Service {
     }
 
     /// Runs the pool, migrates, then relays events until graceful shutdown or cancellation.
+    /// Cancelled, it waits at most `Limits.storeStopGrace` for the pool and the listeners to
+    /// end (see `BoundedStop`).
     public func run() async throws {
+        let logger = logger
+        try await BoundedStop.run(
+            grace: Limits.storeStopGrace,
+            onOverrun: {
+                logger.error(
+                    "The PostgreSQL store's connections and listeners did not stop in time; leaving them behind",
+                    metadata: ["grace": "\(Limits.storeStopGrace)"]
+                )
+            },
+            { try await self.runUntilStopped() }
+        )
+    }
+
+    private func runUntilStopped() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.client.run() }
             do {
