@@ -7,6 +7,13 @@ struct JobSettlement: Sendable, Equatable {
     var runAt: Date
 }
 
+/// Where a released job goes (its worker gave it back unrun, e.g. while stopping): queued again,
+/// due at its run time as before, with `attempts` claims counted.
+struct JobRelease: Sendable, Equatable {
+    var state: JobState
+    var attempts: Int
+}
+
 /// The rules every job queue applies, decided on plain values; the backends only write them.
 enum JobRules {
     /// The error kept on a job whose worker's lease expired on its last attempt.
@@ -45,5 +52,12 @@ enum JobRules {
         if permanent || attempts >= retry.maxAttempts { return JobSettlement(state: .dead, runAt: runAt) }
         let next = now.addingTimeInterval(retry.delay(afterAttempt: attempts).seconds).roundedToMillis
         return JobSettlement(state: .queued, runAt: next)
+    }
+
+    /// A job released by its worker after `attempts` claims (this one included): queued again,
+    /// and the claim it gave back not counted (never below zero), so a release never brings a
+    /// job nearer to dying.
+    static func release(attempts: Int) -> JobRelease {
+        JobRelease(state: .queued, attempts: max(attempts - 1, 0))
     }
 }
