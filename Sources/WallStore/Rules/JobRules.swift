@@ -7,13 +7,6 @@ struct JobSettlement: Sendable, Equatable {
     var runAt: Date
 }
 
-/// Where a released job goes (its worker gave it back unrun, e.g. while stopping): queued again,
-/// due at its run time as before, with `attempts` claims counted.
-struct JobRelease: Sendable, Equatable {
-    var state: JobState
-    var attempts: Int
-}
-
 /// The rules every job queue applies, decided on plain values; the backends only write them.
 enum JobRules {
     /// The error kept on a job whose worker's lease expired on its last attempt.
