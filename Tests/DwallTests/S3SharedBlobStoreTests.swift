@@ -23,30 +23,13 @@ struct S3SharedBlobStoreTests {
         let token = try replicaA.makeUser()
         try replicas.start(arguments(bucket))
 
-        // A 9.7 MB photo, more than one 8 MiB part of a multipart upload, shared through A.
+        // A 9.7 MB photo, more than one 8 MiB part of a multipart upload, and a range across the first part's end.
         let photo = TestPNG.make(width: 1_800, height: 1_800, seed: 21)
         #expect(photo.count > 8 * 1_048_576)
-        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: token).shareFile(photo, name: "photo.png", contentType: "image/png")
-        #expect(shared.status == 201, "\(String(decoding: shared.body, as: UTF8.self))")
-        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
-
-        // B serves it whole, a range across the first part's end, and its last bytes.
-        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
-        let whole = try await clientB.fileBytes(of: item.id)
-        #expect(whole.status == 200)
-        #expect(whole.body == photo, "B served other bytes than A received")
         let start = 8 * 1_048_576 - 1_000
-        let part = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=\(start)-\(start + 999_999)"])
-        #expect(part.status == 206)
-        #expect(part.body == photo.subdata(in: start..<(start + 1_000_000)))
-        let tail = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=-10"])
-        #expect(tail.body == photo.suffix(10))
-
-        // The thumbnail, made by whichever replica ran the job, is served by both.
-        let thumbnail = try await SharedBlobStoreTests.thumbnail(of: item.id, client: clientB)
-        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
-        let throughA = try await HTTPClient(baseURL: replicaA.baseURL, token: token).send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
-        #expect(throughA.body == thumbnail)
+        let item = try await SharedBlobStoreTests.expectServedByTheOther(
+            photo, sharedThrough: replicas, token: token, range: start..<(start + 1_000_000)
+        )
 
         // The photo, its thumbnail and its preview are in the bucket; neither data folder holds a blob.
         let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")

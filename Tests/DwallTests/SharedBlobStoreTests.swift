@@ -17,29 +17,10 @@ struct SharedBlobStoreTests {
         let token = try replicaA.makeUser()
         try replicas.start()
 
-        // A 1.2 MB photo (five 256 KiB chunks) shared through A.
+        // A 1.2 MB photo (five 256 KiB chunks), and a range that crosses a chunk boundary.
         let photo = TestPNG.make(width: 640, height: 640, seed: 15)
-        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: token).shareFile(photo, name: "photo.png", contentType: "image/png")
-        #expect(shared.status == 201)
-        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
-
-        // B serves it whole, and a range that crosses a chunk boundary.
-        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
-        let whole = try await clientB.fileBytes(of: item.id)
-        #expect(whole.status == 200)
-        #expect(whole.body == photo, "B served other bytes than A received")
         let start = 262_144 - 1_000
-        let part = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=\(start)-\(start + 299_999)"])
-        #expect(part.status == 206)
-        #expect(part.body == photo.subdata(in: start..<(start + 300_000)))
-        let tail = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=-10"])
-        #expect(tail.body == photo.suffix(10))
-
-        // The thumbnail, made by whichever replica ran the job, is served by both.
-        let thumbnail = try await Self.thumbnail(of: item.id, client: clientB)
-        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
-        let throughA = try await HTTPClient(baseURL: replicaA.baseURL, token: token).send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
-        #expect(throughA.body == thumbnail)
+        _ = try await Self.expectServedByTheOther(photo, sharedThrough: replicas, token: token, range: start..<(start + 300_000))
 
         // Neither data folder holds a blob: the files are in the database.
         for replica in [replicaA, replicaB] {
@@ -197,6 +178,34 @@ struct SharedBlobStoreTests {
             let thumbnail = try await client.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
             #expect(thumbnail.status == 200 && thumbnail.body == thumbnails[item.id], "\(item.id)'s thumbnail")
         }
+    }
+
+    /// Shares `photo` through replica A and expects replica B to serve the bytes A received:
+    /// whole, `range` (chosen across a chunk's or part's end) and the last ten; then the
+    /// thumbnail, made by whichever replica ran the job, alike from both. Returns the item.
+    static func expectServedByTheOther(
+        _ photo: Data, sharedThrough replicas: Replicas, token: String, range: Range<Int>
+    ) async throws -> Item {
+        let clientA = HTTPClient(baseURL: replicas.a.baseURL, token: token)
+        let shared = try await clientA.shareFile(photo, name: "photo.png", contentType: "image/png")
+        #expect(shared.status == 201, "\(String(decoding: shared.body, as: UTF8.self))")
+        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
+
+        let clientB = HTTPClient(baseURL: replicas.b.baseURL, token: token)
+        let file = "/v1/items/\(item.id.uuidString)/file"
+        let whole = try await clientB.fileBytes(of: item.id)
+        #expect(whole.status == 200)
+        #expect(whole.body == photo, "B served other bytes than A received")
+        let part = try await clientB.send("GET", file, headers: ["Range": "bytes=\(range.lowerBound)-\(range.upperBound - 1)"])
+        #expect(part.status == 206)
+        #expect(part.body == photo.subdata(in: range))
+        let tail = try await clientB.send("GET", file, headers: ["Range": "bytes=-10"])
+        #expect(tail.body == photo.suffix(10))
+
+        let thumbnail = try await thumbnail(of: item.id, client: clientB)
+        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
+        #expect(try await clientA.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail").body == thumbnail)
+        return item
     }
 
     /// The item's thumbnail once its job has made it (waiting at most a minute).
