@@ -85,53 +85,10 @@ struct S3SharedBlobStoreTests {
 
     @Test func migrateMovesAWallsFilesFromTheFolderToTheBucketAndBack() async throws {
         let bucket = try await TestS3Server.createBucket()
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let folderServer = try ServerProcess(databaseURL: database)
-        defer { folderServer.cleanUp() }
-        folderServer.extraEnvironment = TestS3Server.environment()
-        let token = try folderServer.makeUser()
-        try folderServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-
-        // A wall with three photos and their thumbnails, in the folder store.
-        let client = HTTPClient(baseURL: folderServer.baseURL, token: token)
-        var originals: [UUID: Data] = [:]
-        for seed in 1...3 {
-            let photo = TestPNG.make(width: 200 + seed * 40, height: 180, seed: UInt64(seed + 30))
-            let reply = try await client.shareFile(photo, name: "p\(seed).png", contentType: "image/png")
-            originals[try #require(try reply.decode(ShareResponse.self).items?.first).id] = photo
+        try await BlobMigrationRoundTrip.run(through: "s3://\(bucket)/wall", environment: TestS3Server.environment(), seed: 30) {
+            let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")
+            #expect(keys.count == 6, "\(keys)")
         }
-        var thumbnails: [UUID: Data] = [:]
-        for id in originals.keys { thumbnails[id] = try await SharedBlobStoreTests.thumbnail(of: id, client: client) }
-        try folderServer.stop()
-
-        // Folder → bucket (every copy re-hashed), then served from the bucket by a server with an empty data folder.
-        let store = "s3://\(bucket)/wall"
-        let toBucket = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", store])
-        #expect(toBucket.status == 0, "\(toBucket.errorOutput)")
-        #expect(toBucket.output.contains("6 files, 6 copied"), "\(toBucket.output)")
-        #expect(try await TestS3Server.keys(in: bucket, prefix: "wall/").count == 6)
-        let again = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", store])
-        #expect(again.output.contains("0 copied"), "a second run copies nothing: \(again.output)")
-        #expect(again.output.contains("6 already there"), "\(again.output)")
-        let bucketServer = try ServerProcess(databaseURL: database)
-        defer { bucketServer.cleanUp() }
-        bucketServer.extraEnvironment = TestS3Server.environment()
-        try bucketServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", store])
-        try await SharedBlobStoreTests.expectServes(originals, thumbnails, by: bucketServer, token: token)
-        try bucketServer.stop()
-
-        // Bucket → a new, empty folder, then served from that folder.
-        let backServer = try ServerProcess(databaseURL: database)
-        defer { backServer.cleanUp() }
-        backServer.extraEnvironment = TestS3Server.environment()
-        let toFolder = try backServer.admin(["blobs", "migrate", "--from", store, "--to", "folder"])
-        #expect(toFolder.status == 0, "\(toFolder.errorOutput)")
-        #expect(toFolder.output.contains("6 copied"), "\(toFolder.output)")
-        try FileShareProcessTests.expectEveryBlobIsWhole(backServer)
-        try backServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-        try await SharedBlobStoreTests.expectServes(originals, thumbnails, by: backServer, token: token)
-        try backServer.stop()
     }
 
     @Test func aMissingBucketOrAnUnreachableStoreIsRefusedAtStartInOneLine() throws {

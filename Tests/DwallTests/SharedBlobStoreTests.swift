@@ -67,48 +67,7 @@ struct SharedBlobStoreTests {
     }
 
     @Test func migrateMovesAWallsFilesFromTheFolderToPostgreSQLAndBack() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let folderServer = try ServerProcess(databaseURL: database)
-        defer { folderServer.cleanUp() }
-        let token = try folderServer.makeUser()
-        try folderServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-
-        // A wall with three photos and their thumbnails, in the folder store.
-        let client = HTTPClient(baseURL: folderServer.baseURL, token: token)
-        var originals: [UUID: Data] = [:]
-        for seed in 1...3 {
-            let photo = TestPNG.make(width: 200 + seed * 40, height: 180, seed: UInt64(seed))
-            let reply = try await client.shareFile(photo, name: "p\(seed).png", contentType: "image/png")
-            originals[try #require(try reply.decode(ShareResponse.self).items?.first).id] = photo
-        }
-        var thumbnails: [UUID: Data] = [:]
-        for id in originals.keys { thumbnails[id] = try await Self.thumbnail(of: id, client: client) }
-        try folderServer.stop()
-
-        // Folder → PostgreSQL, then served from PostgreSQL by a server with an empty data folder.
-        let toPostgres = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
-        #expect(toPostgres.status == 0, "\(toPostgres.errorOutput)")
-        #expect(toPostgres.output.contains("6 files, 6 copied"), "\(toPostgres.output)")
-        let again = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
-        #expect(again.output.contains("0 copied"), "a second run copies nothing: \(again.output)")
-        #expect(again.output.contains("6 already there"), "\(again.output)")
-        let postgresServer = try ServerProcess(databaseURL: database)
-        defer { postgresServer.cleanUp() }
-        try postgresServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "postgres"])
-        try await Self.expectServes(originals, thumbnails, by: postgresServer, token: token)
-        try postgresServer.stop()
-
-        // PostgreSQL → a new, empty folder, then served from that folder.
-        let backServer = try ServerProcess(databaseURL: database)
-        defer { backServer.cleanUp() }
-        let toFolder = try backServer.admin(["blobs", "migrate", "--from", "postgres", "--to", "folder"])
-        #expect(toFolder.status == 0, "\(toFolder.errorOutput)")
-        #expect(toFolder.output.contains("6 copied"), "\(toFolder.output)")
-        try FileShareProcessTests.expectEveryBlobIsWhole(backServer)
-        try backServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-        try await Self.expectServes(originals, thumbnails, by: backServer, token: token)
-        try backServer.stop()
+        try await BlobMigrationRoundTrip.run(through: "postgres", seed: 0)
     }
 
     @Test func aStoreThatCannotBeUsedIsRefusedInOneLine() throws {
