@@ -71,13 +71,7 @@ struct S3SharedBlobStoreTests {
         #expect(try await clientB.allItems().isEmpty)
 
         // The share sent again whole through B (same share id) is stored once: created, then replayed.
-        let first = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(first.status == 201)
-        let item = try #require(try first.decode(ShareResponse.self).items?.first)
-        let again = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(again.status == 200)
-        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
-        #expect(try await clientB.fileBytes(of: item.id).body == photo)
+        let item = try await SharedBlobStoreTests.expectStoredOnce(photo, resentAs: id, through: clientB)
         let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")
         #expect(keys.filter { $0.hasSuffix(item.file?.sha256 ?? "-") }.count == 1, "\(keys)")
         try replicaB.stop()

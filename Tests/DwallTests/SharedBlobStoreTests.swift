@@ -54,14 +54,7 @@ struct SharedBlobStoreTests {
         #expect(try await clientB.allItems().isEmpty)
 
         // The share sent again whole through B (same share id) is stored once: created, then replayed.
-        let first = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(first.status == 201)
-        let item = try #require(try first.decode(ShareResponse.self).items?.first)
-        let again = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(again.status == 200)
-        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
-        #expect(try await clientB.allItems().map(\.id) == [item.id])
-        #expect(try await clientB.fileBytes(of: item.id).body == photo)
+        _ = try await Self.expectStoredOnce(photo, resentAs: id, through: clientB)
         #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: replicas.database) == "1")
         try replicaB.stop()
     }
@@ -164,6 +157,20 @@ struct SharedBlobStoreTests {
         let thumbnail = try await thumbnail(of: item.id, client: clientB)
         #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
         #expect(try await clientA.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail").body == thumbnail)
+        return item
+    }
+
+    /// Sends `photo` whole as the share `id` twice through `client` and expects it stored once:
+    /// created, then replayed, the only item, its bytes whole. Returns the item.
+    static func expectStoredOnce(_ photo: Data, resentAs id: UUID, through client: HTTPClient) async throws -> Item {
+        let first = try await client.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(first.status == 201)
+        let item = try #require(try first.decode(ShareResponse.self).items?.first)
+        let again = try await client.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(again.status == 200)
+        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
+        #expect(try await client.allItems().map(\.id) == [item.id])
+        #expect(try await client.fileBytes(of: item.id).body == photo)
         return item
     }
 
