@@ -23,30 +23,13 @@ struct S3SharedBlobStoreTests {
         let token = try replicaA.makeUser()
         try replicas.start(arguments(bucket))
 
-        // A 9.7 MB photo, more than one 8 MiB part of a multipart upload, shared through A.
+        // A 9.7 MB photo, more than one 8 MiB part of a multipart upload, and a range across the first part's end.
         let photo = TestPNG.make(width: 1_800, height: 1_800, seed: 21)
         #expect(photo.count > 8 * 1_048_576)
-        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: token).shareFile(photo, name: "photo.png", contentType: "image/png")
-        #expect(shared.status == 201, "\(String(decoding: shared.body, as: UTF8.self))")
-        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
-
-        // B serves it whole, a range across the first part's end, and its last bytes.
-        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
-        let whole = try await clientB.fileBytes(of: item.id)
-        #expect(whole.status == 200)
-        #expect(whole.body == photo, "B served other bytes than A received")
         let start = 8 * 1_048_576 - 1_000
-        let part = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=\(start)-\(start + 999_999)"])
-        #expect(part.status == 206)
-        #expect(part.body == photo.subdata(in: start..<(start + 1_000_000)))
-        let tail = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=-10"])
-        #expect(tail.body == photo.suffix(10))
-
-        // The thumbnail, made by whichever replica ran the job, is served by both.
-        let thumbnail = try await SharedBlobStoreTests.thumbnail(of: item.id, client: clientB)
-        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
-        let throughA = try await HTTPClient(baseURL: replicaA.baseURL, token: token).send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
-        #expect(throughA.body == thumbnail)
+        let item = try await SharedBlobStoreTests.expectServedByTheOther(
+            photo, sharedThrough: replicas, token: token, range: start..<(start + 1_000_000)
+        )
 
         // The photo, its thumbnail and its preview are in the bucket; neither data folder holds a blob.
         let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")
@@ -88,13 +71,7 @@ struct S3SharedBlobStoreTests {
         #expect(try await clientB.allItems().isEmpty)
 
         // The share sent again whole through B (same share id) is stored once: created, then replayed.
-        let first = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(first.status == 201)
-        let item = try #require(try first.decode(ShareResponse.self).items?.first)
-        let again = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(again.status == 200)
-        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
-        #expect(try await clientB.fileBytes(of: item.id).body == photo)
+        let item = try await SharedBlobStoreTests.expectStoredOnce(photo, resentAs: id, through: clientB)
         let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")
         #expect(keys.filter { $0.hasSuffix(item.file?.sha256 ?? "-") }.count == 1, "\(keys)")
         try replicaB.stop()
@@ -102,53 +79,10 @@ struct S3SharedBlobStoreTests {
 
     @Test func migrateMovesAWallsFilesFromTheFolderToTheBucketAndBack() async throws {
         let bucket = try await TestS3Server.createBucket()
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let folderServer = try ServerProcess(databaseURL: database)
-        defer { folderServer.cleanUp() }
-        folderServer.extraEnvironment = TestS3Server.environment()
-        let token = try folderServer.makeUser()
-        try folderServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-
-        // A wall with three photos and their thumbnails, in the folder store.
-        let client = HTTPClient(baseURL: folderServer.baseURL, token: token)
-        var originals: [UUID: Data] = [:]
-        for seed in 1...3 {
-            let photo = TestPNG.make(width: 200 + seed * 40, height: 180, seed: UInt64(seed + 30))
-            let reply = try await client.shareFile(photo, name: "p\(seed).png", contentType: "image/png")
-            originals[try #require(try reply.decode(ShareResponse.self).items?.first).id] = photo
+        try await BlobMigrationRoundTrip.run(through: "s3://\(bucket)/wall", environment: TestS3Server.environment(), seed: 30) {
+            let keys = try await TestS3Server.keys(in: bucket, prefix: "wall/")
+            #expect(keys.count == 6, "\(keys)")
         }
-        var thumbnails: [UUID: Data] = [:]
-        for id in originals.keys { thumbnails[id] = try await SharedBlobStoreTests.thumbnail(of: id, client: client) }
-        try folderServer.stop()
-
-        // Folder → bucket (every copy re-hashed), then served from the bucket by a server with an empty data folder.
-        let store = "s3://\(bucket)/wall"
-        let toBucket = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", store])
-        #expect(toBucket.status == 0, "\(toBucket.errorOutput)")
-        #expect(toBucket.output.contains("6 files, 6 copied"), "\(toBucket.output)")
-        #expect(try await TestS3Server.keys(in: bucket, prefix: "wall/").count == 6)
-        let again = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", store])
-        #expect(again.output.contains("0 copied"), "a second run copies nothing: \(again.output)")
-        #expect(again.output.contains("6 already there"), "\(again.output)")
-        let bucketServer = try ServerProcess(databaseURL: database)
-        defer { bucketServer.cleanUp() }
-        bucketServer.extraEnvironment = TestS3Server.environment()
-        try bucketServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", store])
-        try await SharedBlobStoreTests.expectServes(originals, thumbnails, by: bucketServer, token: token)
-        try bucketServer.stop()
-
-        // Bucket → a new, empty folder, then served from that folder.
-        let backServer = try ServerProcess(databaseURL: database)
-        defer { backServer.cleanUp() }
-        backServer.extraEnvironment = TestS3Server.environment()
-        let toFolder = try backServer.admin(["blobs", "migrate", "--from", store, "--to", "folder"])
-        #expect(toFolder.status == 0, "\(toFolder.errorOutput)")
-        #expect(toFolder.output.contains("6 copied"), "\(toFolder.output)")
-        try FileShareProcessTests.expectEveryBlobIsWhole(backServer)
-        try backServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-        try await SharedBlobStoreTests.expectServes(originals, thumbnails, by: backServer, token: token)
-        try backServer.stop()
     }
 
     @Test func aMissingBucketOrAnUnreachableStoreIsRefusedAtStartInOneLine() throws {

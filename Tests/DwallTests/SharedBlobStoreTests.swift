@@ -17,29 +17,10 @@ struct SharedBlobStoreTests {
         let token = try replicaA.makeUser()
         try replicas.start()
 
-        // A 1.2 MB photo (five 256 KiB chunks) shared through A.
+        // A 1.2 MB photo (five 256 KiB chunks), and a range that crosses a chunk boundary.
         let photo = TestPNG.make(width: 640, height: 640, seed: 15)
-        let shared = try await HTTPClient(baseURL: replicaA.baseURL, token: token).shareFile(photo, name: "photo.png", contentType: "image/png")
-        #expect(shared.status == 201)
-        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
-
-        // B serves it whole, and a range that crosses a chunk boundary.
-        let clientB = HTTPClient(baseURL: replicaB.baseURL, token: token)
-        let whole = try await clientB.fileBytes(of: item.id)
-        #expect(whole.status == 200)
-        #expect(whole.body == photo, "B served other bytes than A received")
         let start = 262_144 - 1_000
-        let part = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=\(start)-\(start + 299_999)"])
-        #expect(part.status == 206)
-        #expect(part.body == photo.subdata(in: start..<(start + 300_000)))
-        let tail = try await clientB.send("GET", "/v1/items/\(item.id.uuidString)/file", headers: ["Range": "bytes=-10"])
-        #expect(tail.body == photo.suffix(10))
-
-        // The thumbnail, made by whichever replica ran the job, is served by both.
-        let thumbnail = try await Self.thumbnail(of: item.id, client: clientB)
-        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
-        let throughA = try await HTTPClient(baseURL: replicaA.baseURL, token: token).send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
-        #expect(throughA.body == thumbnail)
+        _ = try await Self.expectServedByTheOther(photo, sharedThrough: replicas, token: token, range: start..<(start + 300_000))
 
         // Neither data folder holds a blob: the files are in the database.
         for replica in [replicaA, replicaB] {
@@ -73,61 +54,13 @@ struct SharedBlobStoreTests {
         #expect(try await clientB.allItems().isEmpty)
 
         // The share sent again whole through B (same share id) is stored once: created, then replayed.
-        let first = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(first.status == 201)
-        let item = try #require(try first.decode(ShareResponse.self).items?.first)
-        let again = try await clientB.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
-        #expect(again.status == 200)
-        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
-        #expect(try await clientB.allItems().map(\.id) == [item.id])
-        #expect(try await clientB.fileBytes(of: item.id).body == photo)
+        _ = try await Self.expectStoredOnce(photo, resentAs: id, through: clientB)
         #expect(try TestPostgres.query("SELECT count(*) FROM blobs WHERE size = \(photo.count)", on: replicas.database) == "1")
         try replicaB.stop()
     }
 
     @Test func migrateMovesAWallsFilesFromTheFolderToPostgreSQLAndBack() async throws {
-        let database = try TestPostgres.createDatabase()
-        defer { TestPostgres.drop(database) }
-        let folderServer = try ServerProcess(databaseURL: database)
-        defer { folderServer.cleanUp() }
-        let token = try folderServer.makeUser()
-        try folderServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-
-        // A wall with three photos and their thumbnails, in the folder store.
-        let client = HTTPClient(baseURL: folderServer.baseURL, token: token)
-        var originals: [UUID: Data] = [:]
-        for seed in 1...3 {
-            let photo = TestPNG.make(width: 200 + seed * 40, height: 180, seed: UInt64(seed))
-            let reply = try await client.shareFile(photo, name: "p\(seed).png", contentType: "image/png")
-            originals[try #require(try reply.decode(ShareResponse.self).items?.first).id] = photo
-        }
-        var thumbnails: [UUID: Data] = [:]
-        for id in originals.keys { thumbnails[id] = try await Self.thumbnail(of: id, client: client) }
-        try folderServer.stop()
-
-        // Folder → PostgreSQL, then served from PostgreSQL by a server with an empty data folder.
-        let toPostgres = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
-        #expect(toPostgres.status == 0, "\(toPostgres.errorOutput)")
-        #expect(toPostgres.output.contains("6 files, 6 copied"), "\(toPostgres.output)")
-        let again = try folderServer.admin(["blobs", "migrate", "--from", "folder", "--to", "postgres"])
-        #expect(again.output.contains("0 copied"), "a second run copies nothing: \(again.output)")
-        #expect(again.output.contains("6 already there"), "\(again.output)")
-        let postgresServer = try ServerProcess(databaseURL: database)
-        defer { postgresServer.cleanUp() }
-        try postgresServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "postgres"])
-        try await Self.expectServes(originals, thumbnails, by: postgresServer, token: token)
-        try postgresServer.stop()
-
-        // PostgreSQL → a new, empty folder, then served from that folder.
-        let backServer = try ServerProcess(databaseURL: database)
-        defer { backServer.cleanUp() }
-        let toFolder = try backServer.admin(["blobs", "migrate", "--from", "postgres", "--to", "folder"])
-        #expect(toFolder.status == 0, "\(toFolder.errorOutput)")
-        #expect(toFolder.output.contains("6 copied"), "\(toFolder.output)")
-        try FileShareProcessTests.expectEveryBlobIsWhole(backServer)
-        try backServer.start(extraArguments: ["--rate-limit", "0", "--blob-store", "folder"])
-        try await Self.expectServes(originals, thumbnails, by: backServer, token: token)
-        try backServer.stop()
+        try await BlobMigrationRoundTrip.run(through: "postgres", seed: 0)
     }
 
     @Test func aStoreThatCannotBeUsedIsRefusedInOneLine() throws {
@@ -197,6 +130,48 @@ struct SharedBlobStoreTests {
             let thumbnail = try await client.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail")
             #expect(thumbnail.status == 200 && thumbnail.body == thumbnails[item.id], "\(item.id)'s thumbnail")
         }
+    }
+
+    /// Shares `photo` through replica A and expects replica B to serve the bytes A received:
+    /// whole, `range` (chosen across a chunk's or part's end) and the last ten; then the
+    /// thumbnail, made by whichever replica ran the job, alike from both. Returns the item.
+    static func expectServedByTheOther(
+        _ photo: Data, sharedThrough replicas: Replicas, token: String, range: Range<Int>
+    ) async throws -> Item {
+        let clientA = HTTPClient(baseURL: replicas.a.baseURL, token: token)
+        let shared = try await clientA.shareFile(photo, name: "photo.png", contentType: "image/png")
+        #expect(shared.status == 201, "\(String(decoding: shared.body, as: UTF8.self))")
+        let item = try #require(try shared.decode(ShareResponse.self).items?.first)
+
+        let clientB = HTTPClient(baseURL: replicas.b.baseURL, token: token)
+        let file = "/v1/items/\(item.id.uuidString)/file"
+        let whole = try await clientB.fileBytes(of: item.id)
+        #expect(whole.status == 200)
+        #expect(whole.body == photo, "B served other bytes than A received")
+        let part = try await clientB.send("GET", file, headers: ["Range": "bytes=\(range.lowerBound)-\(range.upperBound - 1)"])
+        #expect(part.status == 206)
+        #expect(part.body == photo.subdata(in: range))
+        let tail = try await clientB.send("GET", file, headers: ["Range": "bytes=-10"])
+        #expect(tail.body == photo.suffix(10))
+
+        let thumbnail = try await thumbnail(of: item.id, client: clientB)
+        #expect(thumbnail.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "not a JPEG")
+        #expect(try await clientA.send("GET", "/v1/items/\(item.id.uuidString)/thumbnail").body == thumbnail)
+        return item
+    }
+
+    /// Sends `photo` whole as the share `id` twice through `client` and expects it stored once:
+    /// created, then replayed, the only item, its bytes whole. Returns the item.
+    static func expectStoredOnce(_ photo: Data, resentAs id: UUID, through client: HTTPClient) async throws -> Item {
+        let first = try await client.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(first.status == 201)
+        let item = try #require(try first.decode(ShareResponse.self).items?.first)
+        let again = try await client.shareFile(id: id, photo, name: "big.png", contentType: "image/png")
+        #expect(again.status == 200)
+        #expect(try again.decode(ShareResponse.self).items?.first?.id == item.id)
+        #expect(try await client.allItems().map(\.id) == [item.id])
+        #expect(try await client.fileBytes(of: item.id).body == photo)
+        return item
     }
 
     /// The item's thumbnail once its job has made it (waiting at most a minute).

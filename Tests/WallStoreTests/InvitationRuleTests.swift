@@ -3,8 +3,9 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// The invitation rule on plain values: how many a person may have open, and when one can be used.
-/// (A revoked invitation is deleted, so no rule sees it; `InvitationStoreTests` proves that.)
+/// The invitation rule on plain values: how many a person may have open, when one can be used,
+/// and when revoked. (A revoked invitation is deleted, so no rule sees it; `InvitationStoreTests`
+/// proves that.)
 @Suite("Invitation rule")
 struct InvitationRuleTests {
     let now = Date(timeIntervalSince1970: 1_767_000_000)
@@ -38,6 +39,22 @@ struct InvitationRuleTests {
         #expect(!InvitationRule.isOpen(usedAt: now.addingTimeInterval(-60), expiresAt: later, now: now))
         #expect(!InvitationRule.isOpen(usedAt: now, expiresAt: later, now: now))
         #expect(!InvitationRule.isOpen(usedAt: now.addingTimeInterval(-60), expiresAt: now.addingTimeInterval(-1), now: now))
+    }
+
+    @Test("An unused invitation can be revoked, open or expired; a used one can't, and is never open")
+    func revocableWhileUnused() {
+        #expect(InvitationRule.canRevoke(usedAt: nil))
+        #expect(!InvitationRule.canRevoke(usedAt: now))
+        #expect(!InvitationRule.canRevoke(usedAt: now.addingTimeInterval(-3600)))
+        // Revocation asks the same "unused" the open check asks: what can't be revoked is never open.
+        for usedAt in [nil, now, now.addingTimeInterval(-60)] as [Date?] {
+            for expiresAt in [now.addingTimeInterval(-1), now.addingTimeInterval(3600)] {
+                if InvitationRule.isOpen(usedAt: usedAt, expiresAt: expiresAt, now: now) {
+                    #expect(InvitationRule.canRevoke(usedAt: usedAt), "open, so revocable")
+                }
+            }
+        }
+        #expect(OpenInvitations.isUnused(usedAt: nil) && !OpenInvitations.isUnused(usedAt: now))
     }
 
     @Test("A person may have up to the cap open at once; the next is refused with a way out")

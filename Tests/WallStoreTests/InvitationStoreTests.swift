@@ -56,6 +56,30 @@ struct InvitationStoreTests {
         }
     }
 
+    @Test("An unused invitation is revoked by its maker alone, expired or not; a used one stays",
+          arguments: StoreFactory.all)
+    func revocation(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let alice = try await store.newUser("alice")
+            let bob = try await store.newUser("bob")
+            let used = try await store.createInvitation(codeHash: "used", userID: alice.id, expiresAt: later)
+            let expired = try await store.createInvitation(
+                codeHash: "expired", userID: alice.id, expiresAt: Date(timeIntervalSince1970: 1)
+            )
+            let open = try await store.createInvitation(codeHash: "open", userID: alice.id, expiresAt: later)
+            _ = try await store.acceptInvitation(codeHash: "used", username: "carol", passwordHash: "h")
+
+            #expect(try await !store.revokeInvitation(id: used.id, userID: alice.id), "a used invitation stays")
+            #expect(try await !store.revokeInvitation(id: open.id, userID: bob.id), "only its maker revokes it")
+            #expect(try await store.invitationIsOpen(codeHash: "open"))
+            #expect(try await store.revokeInvitation(id: expired.id, userID: alice.id))
+            #expect(try await store.revokeInvitation(id: open.id, userID: alice.id))
+            #expect(try await !store.invitationIsOpen(codeHash: "open"))
+            #expect(try await store.invitations(userID: alice.id).isEmpty)
+            #expect(try await !store.revokeInvitation(id: expired.id, userID: alice.id), "already gone")
+        }
+    }
+
     @Test("A person can't have more than the limit of open invitations", arguments: StoreFactory.all)
     func openLimit(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

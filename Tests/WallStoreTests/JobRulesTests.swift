@@ -3,7 +3,7 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// The job queue's rules on plain values: a new job, and where a failed attempt leaves it.
+/// The job queue's rules on plain values: a new job, where a failed attempt leaves it, and a released one.
 @Suite("Job rules")
 struct JobRulesTests {
     let now = Date(timeIntervalSince1970: 1_767_000_000)
@@ -41,6 +41,16 @@ struct JobRulesTests {
             == JobSettlement(state: .dead, runAt: due))
         #expect(JobRules.settle(attempts: 3, runAt: due, permanent: false, retry: retry, now: now)
             == JobSettlement(state: .dead, runAt: due))
+    }
+
+    @Test("A released job is queued again with the claim it gave back not counted, never below zero")
+    func released() {
+        #expect(JobRules.release(attempts: 1) == JobRelease(state: .queued, attempts: 0))
+        #expect(JobRules.release(attempts: 3) == JobRelease(state: .queued, attempts: 2))
+        #expect(JobRules.release(attempts: 0) == JobRelease(state: .queued, attempts: 0), "a claim that was never counted")
+        let last = JobRules.release(attempts: retry.maxAttempts)
+        #expect(JobRules.settle(attempts: last.attempts + 1, runAt: now, permanent: false, retry: retry, now: now).state
+            == .dead, "the next claim after a release of the last one is the last one again")
     }
 
     @Test("A lease ends its length after now, to the millisecond")

@@ -234,6 +234,40 @@ struct SharedWallStoreTests {
         }
     }
 
+    @Test("Across walls, a member's listing, search and tag filter cover their own and the shared walls, no other",
+          arguments: StoreFactory.all)
+    func acrossWallsCoversOwnAndShared(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let s = try await setting(store, bobAs: .viewer)
+            let classWall = try await store.newWall("Class", for: s.carol)
+            _ = try await store.setMember(wallID: classWall.id, username: "bob", role: .viewer, userID: s.carol.id)
+            let onTrip = try await store.save(
+                linkShare("https://example.com/harbour", title: "Harbour walk", wall: "trip", tags: ["walk"]), for: s.alice
+            ).item
+            let alicesInbox = try await store.save(
+                linkShare("https://example.com/private", title: "Harbour tax", tags: ["walk"]), for: s.alice
+            ).item
+            let onClass = try await store.save(
+                linkShare("https://example.com/notes", title: "Harbour notes", wall: "class", tags: ["Walk"]), for: s.carol
+            ).item
+            let carolsInbox = try await store.save(
+                linkShare("https://example.com/carol", title: "Harbour diary", tags: ["walk"]), for: s.carol
+            ).item
+            let bobsOwn = try await store.save(
+                linkShare("https://example.com/bob", title: "Harbour map", tags: ["walk"]), for: s.bob
+            ).item
+            let walks = ItemQuery(tag: "walk", limit: Limits.maxPageSize)
+
+            #expect(try await store.itemIDs(for: s.bob) == [bobsOwn.id, onClass.id, onTrip.id])
+            #expect(try await store.search("harbour", for: s.bob) == [bobsOwn.id, onClass.id, onTrip.id])
+            #expect(try await store.itemIDs(walks, for: s.bob) == [bobsOwn.id, onClass.id, onTrip.id])
+            #expect(try await store.itemIDs(ItemQuery(wall: classWall.id.uuidString, tag: "walk"), for: s.bob)
+                == [onClass.id])
+            #expect(try await store.search("harbour", for: s.alice) == [alicesInbox.id, onTrip.id])
+            #expect(try await store.itemIDs(walks, for: s.carol) == [carolsInbox.id, onClass.id])
+        }
+    }
+
     @Test("A member can leave a wall", arguments: StoreFactory.all)
     func memberLeaves(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

@@ -139,12 +139,16 @@ struct PostgresJobQueue: JobQueue {
         let now = self.now
         let released = try await client.transaction(logger: logger) { connection in
             let rows = try await connection.query("""
-                UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), lease_id = NULL,
-                    lease_expires_at = NULL, updated_at = \(now)
-                WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running'
-                RETURNING id
+                SELECT attempts FROM jobs
+                WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running' FOR UPDATE
                 """, logger: logger)
-            guard try await rows.first() != nil else { return false }
+            guard let row = try await rows.first() else { return false }
+            let release = JobRules.release(attempts: Int(try row.decode(Int32.self)))
+            try await connection.query("""
+                UPDATE jobs SET state = \(release.state.rawValue), attempts = \(Int32(release.attempts)), lease_id = NULL,
+                    lease_expires_at = NULL, updated_at = \(now)
+                WHERE id = \(lease.jobID)
+                """, logger: logger)
             try await Self.notify(connection, logger: logger)
             return true
         }

@@ -41,10 +41,17 @@ extension PostgresStore {
 
     public func revokeInvitation(id: UUID, userID: UUID) async throws -> Bool {
         try await ready.wait()
-        let rows = try await client.query("""
-            DELETE FROM invitations WHERE id = \(id) AND created_by = \(userID) AND used_at IS NULL RETURNING id
-            """, logger: logger)
-        return try await rows.first() != nil
+        return try await client.transaction(logger: logger) { connection in
+            // Locked, so a use can't slip in between the check and the delete.
+            let rows = try await connection.query(
+                "SELECT used_at FROM invitations WHERE id = \(id) AND created_by = \(userID) FOR UPDATE", logger: logger
+            )
+            guard let row = try await rows.first(), InvitationRule.canRevoke(usedAt: try row.decode(Date?.self)) else {
+                return false
+            }
+            try await connection.query("DELETE FROM invitations WHERE id = \(id)", logger: logger)
+            return true
+        }
     }
 
     public func invitationIsOpen(codeHash: String) async throws -> Bool {

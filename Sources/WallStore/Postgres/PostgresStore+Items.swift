@@ -19,32 +19,27 @@ extension PostgresStore {
 
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
         try await ready.wait()
-        var wallID: UUID?
-        var owner: UUID? = userID
-        // With walls shared with the person and no wall asked for: every wall they can see.
-        var visibleWalls: [UUID]?
+        let visible: VisibleItems
         if let wall = query.wall {
             guard let access = try await PostgresWallAccessSQL.access(wall, actor: userID, client, logger: logger) else {
                 throw StoreError.notFound("wall")
             }
-            wallID = access.wallID
-            owner = access.ownerID
+            visible = .onWall(access)
         } else {
-            let shared = try await PostgresWallAccessSQL.sharedWallIDs(actor: userID, client, logger: logger)
-            if !shared.isEmpty {
-                let own = try await PostgresWallSQL.all(userID: userID, client, logger: logger).map(\.id)
-                visibleWalls = own + shared
-                owner = nil
-            }
+            let shared = try await PostgresWallAccessSQL.memberWalls(actor: userID, client, logger: logger)
+            visible = .acrossWalls(of: userID, shared: shared)
         }
+        // One wall, or one owner, is an equality the planner walks an index with, newest first;
+        // the owner's items and other walls (a NULL switch when not) are read and sorted.
+        let mixed = visible.onlyWall == nil && visible.onlyOwner == nil ? visible.wallIDs : nil
         let tag = query.tag?.lowercased()
         if let tag, !tag.isStorableInPostgres { return ItemPage(items: [], nextCursor: nil) }
         // One statement whatever the filters: an absent filter is a NULL parameter that matches all.
         let rows = try await client.query("""
             SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
-            WHERE (\(owner)::uuid IS NULL OR i.user_id = \(owner))
-              AND (\(visibleWalls)::uuid[] IS NULL OR i.wall_id = ANY(\(visibleWalls)::uuid[]))
-              AND (\(wallID)::uuid IS NULL OR i.wall_id = \(wallID))
+            WHERE (\(visible.onlyOwner)::uuid IS NULL OR i.user_id = \(visible.onlyOwner))
+              AND (\(visible.onlyWall)::uuid IS NULL OR i.wall_id = \(visible.onlyWall))
+              AND (\(mixed)::uuid[] IS NULL OR i.user_id = \(visible.ownerID) OR i.wall_id = ANY(\(mixed)::uuid[]))
               AND (\(query.kind?.rawValue)::text IS NULL OR i.kind = \(query.kind?.rawValue))
               AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
               AND (\(query.search?.tsqueryText)::text IS NULL

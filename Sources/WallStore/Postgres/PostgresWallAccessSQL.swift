@@ -56,10 +56,15 @@ enum PostgresWallAccessSQL {
         return (access, try row["added_by"].decode(UUID?.self))
     }
 
-    /// The ids of the walls shared with the person.
-    static func sharedWallIDs(actor: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [UUID] {
-        let rows = try await db.run("SELECT wall_id FROM wall_members WHERE user_id = \(actor)", logger: logger)
-        return try await rows.all().map { try $0.decode(UUID.self) }
+    /// The walls shared with the person, with their owners.
+    static func memberWalls(actor: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> [MemberWall] {
+        let rows = try await db.run("""
+            SELECT m.wall_id, w.user_id FROM wall_members m JOIN walls w ON w.id = m.wall_id WHERE m.user_id = \(actor)
+            """, logger: logger)
+        return try await rows.all().map { row in
+            let (wallID, ownerID) = try row.decode((UUID, UUID).self)
+            return MemberWall(wallID: wallID, ownerID: ownerID)
+        }
     }
 
     /// The ids of a wall's members.

@@ -46,4 +46,11 @@ enum JobRules {
         let next = now.addingTimeInterval(retry.delay(afterAttempt: attempts).seconds).roundedToMillis
         return JobSettlement(state: .queued, runAt: next)
     }
+
+    /// A job released by its worker after `attempts` claims (this one included): queued again,
+    /// and the claim it gave back not counted (never below zero), so a release never brings a
+    /// job nearer to dying.
+    static func release(attempts: Int) -> JobRelease {
+        JobRelease(state: .queued, attempts: max(attempts - 1, 0))
+    }
 }

@@ -10,6 +10,12 @@ struct OpenInvitations: Sendable, Equatable {
 
     /// Whether an invitation, used at `usedAt` (if ever) and expiring at `expiresAt`, is open.
     func contains(usedAt: Date?, expiresAt: Date) -> Bool {
-        usedAt == nil && expiresAt > expiringAfter
+        Self.isUnused(usedAt: usedAt) && expiresAt > expiringAfter
+    }
+
+    /// Whether an invitation, used at `usedAt` (if ever), was never used: the half of being open
+    /// that revoking one also asks (`InvitationRule.canRevoke(usedAt:)`).
+    static func isUnused(usedAt: Date?) -> Bool {
+        usedAt == nil
     }
 }

@@ -100,9 +100,20 @@ struct SQLiteJobQueue: JobQueue {
     }
 
     func release(_ lease: JobLease) async throws -> Bool {
-        let released = try await change(
-            lease, "state = 'queued', attempts = max(attempts - 1, 0), lease_id = NULL, lease_expires_at = NULL", []
-        )
+        let now = self.now
+        let released = try await writes.write(background: true) { db, _ -> Bool in
+            guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
+                  job.lease == lease else { return false }
+            let release = JobRules.release(attempts: job.attempts)
+            try db.execute(
+                sql: """
+                    UPDATE jobs SET state = ?, attempts = ?, lease_id = NULL, lease_expires_at = NULL, updated_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [release.state.rawValue, release.attempts, now.millisSince1970, lease.jobID.dbText]
+            )
+            return true
+        }
         if released { signal.notify() }
         return released
     }

@@ -44,11 +44,12 @@ extension SQLiteStore {
 
     public func revokeInvitation(id: UUID, userID: UUID) async throws -> Bool {
         try await write { db, _ in
-            try db.execute(
-                sql: "DELETE FROM invitations WHERE id = ? AND created_by = ? AND used_at IS NULL",
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT used_at FROM invitations WHERE id = ? AND created_by = ?",
                 arguments: [id.dbText, userID.dbText]
-            )
-            return db.changesCount > 0
+            ), InvitationRule.canRevoke(usedAt: (row["used_at"] as Int64?).map(SQLiteRows.date)) else { return false }
+            try db.execute(sql: "DELETE FROM invitations WHERE id = ?", arguments: [id.dbText])
+            return true
         }
     }
 

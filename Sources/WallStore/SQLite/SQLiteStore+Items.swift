@@ -27,35 +27,35 @@ extension SQLiteStore {
             let indexed = { (column: String) in sparse ? "+" + column : column }
             var conditions: [String] = []
             var arguments: StatementArguments = []
-            var tagOwners = [userID]
+            let visible: VisibleItems
             if let wall = query.wall {
                 guard let access = try WallAccessSQL.access(wall, actor: userID, db) else {
                     throw StoreError.notFound("wall")
                 }
-                conditions.append(indexed("wall_id") + " = ?")
-                arguments += [access.wallID.dbText]
-                tagOwners = [access.ownerID]
+                visible = .onWall(access)
             } else {
-                let shared = try WallAccessSQL.sharedWallIDs(actor: userID, db)
-                if shared.isEmpty {
-                    conditions.append(indexed("user_id") + " = ?")
-                    arguments += [userID.dbText]
-                } else {
-                    // The person's own items, and those on the walls shared with them.
-                    conditions.append("(user_id = ? OR wall_id IN (\(databaseQuestionMarks(count: shared.count))))")
-                    arguments += [userID.dbText] + StatementArguments(shared.map(\.dbText))
-                    tagOwners += try WallAccessSQL.owners(of: shared, db)
-                }
+                visible = .acrossWalls(of: userID, shared: try WallAccessSQL.memberWalls(actor: userID, db))
+            }
+            if let wallID = visible.onlyWall {
+                conditions.append(indexed("wall_id") + " = ?")
+                arguments += [wallID.dbText]
+            } else if let ownerID = visible.onlyOwner {
+                conditions.append(indexed("user_id") + " = ?")
+                arguments += [ownerID.dbText]
+            } else {
+                conditions.append("(user_id = ? OR wall_id IN (\(databaseQuestionMarks(count: visible.wallIDs.count))))")
+                arguments += [visible.ownerID?.dbText] + StatementArguments(visible.wallIDs.map(\.dbText))
             }
             if let kind = query.kind {
                 conditions.append("kind = ?")
                 arguments += [kind.rawValue]
             }
             if let tag = query.tag {
+                let owners = visible.tagOwners
                 conditions.append("""
-                    id IN (SELECT item_id FROM item_tags WHERE user_id IN (\(databaseQuestionMarks(count: tagOwners.count))) AND tag = ?)
+                    id IN (SELECT item_id FROM item_tags WHERE user_id IN (\(databaseQuestionMarks(count: owners.count))) AND tag = ?)
                     """)
-                arguments += StatementArguments(tagOwners.map(\.dbText)) + [tag.lowercased()]
+                arguments += StatementArguments(owners.map(\.dbText)) + [tag.lowercased()]
             }
             if let search = query.search {
                 conditions.append("pk IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")

@@ -45,10 +45,15 @@ enum WallAccessSQL {
         return (access, try (row["added_by"] as String?).map(SQLiteRows.uuid))
     }
 
-    /// The ids of the walls shared with the person.
-    static func sharedWallIDs(actor: UUID, _ db: Database) throws -> [UUID] {
-        let statement = try db.cachedStatement(sql: "SELECT wall_id FROM wall_members WHERE user_id = ?")
-        return try String.fetchAll(statement, arguments: [actor.dbText]).map(SQLiteRows.uuid)
+    /// The walls shared with the person, with their owners.
+    static func memberWalls(actor: UUID, _ db: Database) throws -> [MemberWall] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT m.wall_id AS wall_id, w.user_id AS owner_id FROM wall_members m JOIN walls w ON w.id = m.wall_id
+            WHERE m.user_id = ?
+            """)
+        return try Row.fetchAll(statement, arguments: [actor.dbText]).map { row in
+            MemberWall(wallID: try SQLiteRows.uuid(row["wall_id"]), ownerID: try SQLiteRows.uuid(row["owner_id"]))
+        }
     }
 
     /// The members of a wall, for fanning its events out.
@@ -57,11 +62,4 @@ enum WallAccessSQL {
         return try String.fetchAll(statement, arguments: [wallID.dbText]).map(SQLiteRows.uuid)
     }
 
-    /// The owners of these walls.
-    static func owners(of wallIDs: [UUID], _ db: Database) throws -> [UUID] {
-        try String.fetchAll(
-            db, sql: "SELECT DISTINCT user_id FROM walls WHERE id IN (\(databaseQuestionMarks(count: wallIDs.count)))",
-            arguments: StatementArguments(wallIDs.map(\.dbText))
-        ).map(SQLiteRows.uuid)
-    }
 }
