@@ -275,6 +275,33 @@ def test_a_wall_shown_from_the_workers_copy_catches_up_with_what_changed(server,
     assert served and present == 1
 
 
+# MARK: A first frame that is cheap to draw
+
+def test_the_wall_draws_one_small_shadow_per_card_and_an_opaque_header_without_backdrop_blur(server, browser, api, signed_in):
+    # Without a GPU Chromium rasters and composites in software: in traces of a cold load, the
+    # cards' second, 14-px shadow was a quarter of the first frame's raster time and the header's
+    # backdrop blur two thirds of its compositing time (docs/page-load.md).
+    share_some(api, 3, "cheap")
+    found = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(storage_state=signed_in, color_scheme=scheme, viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.base + "/")
+        found[scheme] = page.evaluate("""() => {
+            const top = getComputedStyle(document.querySelector('.top'));
+            return { shadows: Array.from(document.querySelectorAll('.wall .card')).slice(0, 3).map(c => getComputedStyle(c).boxShadow),
+                     backdrop: top.backdropFilter, background: top.backgroundColor };
+        }""")
+        context.close()
+    for scheme, style in found.items():
+        assert len(style["shadows"]) == 3, (scheme, style)
+        for shadow in style["shadows"]:
+            blurs = [float(b) for b in re.findall(r"-?[\d.]+px -?[\d.]+px ([\d.]+)px", shadow)]
+            assert len(blurs) == 1 and blurs[0] <= 4, (scheme, shadow)
+        assert style["backdrop"] == "none", (scheme, style)
+        assert style["background"].startswith("rgb(") or style["background"].endswith(" 1)"), (scheme, style)
+
+
 # MARK: Keyboard and axe-core
 
 def test_every_card_is_reachable_and_openable_from_the_keyboard_with_a_visible_focus(server, browser, api, signed_in):
