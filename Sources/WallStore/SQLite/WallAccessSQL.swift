@@ -45,6 +45,12 @@ enum WallAccessSQL {
         return (access, try (row["added_by"] as String?).map(SQLiteRows.uuid))
     }
 
+    /// The ids of the person's own walls.
+    static func ownWallIDs(actor: UUID, _ db: Database) throws -> [UUID] {
+        let statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE user_id = ?")
+        return try String.fetchAll(statement, arguments: [actor.dbText]).map(SQLiteRows.uuid)
+    }
+
     /// The walls shared with the person, with their owners.
     static func memberWalls(actor: UUID, _ db: Database) throws -> [MemberWall] {
         let statement = try db.cachedStatement(sql: """
