@@ -44,12 +44,12 @@ struct JobRulesTests {
     }
 
     @Test("A released job is queued again with the claim it gave back not counted, never below zero")
-    func released() {
-        #expect(JobRules.release(attempts: 1) == JobRelease(state: .queued, attempts: 0))
-        #expect(JobRules.release(attempts: 3) == JobRelease(state: .queued, attempts: 2))
-        #expect(JobRules.release(attempts: 0) == JobRelease(state: .queued, attempts: 0), "a claim that was never counted")
-        let last = JobRules.release(attempts: retry.maxAttempts)
-        #expect(JobRules.settle(attempts: last.attempts + 1, runAt: now, permanent: false, retry: retry, now: now).state
+    func released() throws {
+        #expect(JobRules.release(attempts: 1) == JobSettlement(state: .queued, runAt: nil, attempts: 0))
+        #expect(JobRules.release(attempts: 3) == JobSettlement(state: .queued, runAt: nil, attempts: 2))
+        #expect(JobRules.release(attempts: 0) == JobSettlement(state: .queued, runAt: nil, attempts: 0), "a claim that was never counted")
+        let last = try #require(JobRules.release(attempts: retry.maxAttempts).attempts)
+        #expect(JobRules.settle(attempts: last + 1, runAt: now, permanent: false, retry: retry, now: now).state
             == .dead, "the next claim after a release of the last one is the last one again")
     }
 

@@ -55,4 +55,20 @@ struct VisibleWallsTests {
         #expect(seen.role == .contributor)
         #expect(seen.ref == seen.id.lowercasedText)
     }
+
+    @Test("One wall a member asks for is its row among those shared with them, as they see it; another is none")
+    func oneSharedWall() {
+        let trip = wall("trip", position: 0, isDefault: true), books = wall("books", position: 1)
+        let rows = [SharedWallRow(wall: books, owner: "bob", role: .viewer),
+                    SharedWallRow(wall: trip, owner: "alice", role: .editor)]
+        let person = UUID()
+
+        let seen = VisibleWalls.shared(WallAccess(wallID: trip.id, ownerID: UUID(), actorID: person, role: .editor), in: rows)
+
+        #expect(seen?.id == trip.id)
+        #expect(seen?.owner == "alice" && seen?.role == .editor)
+        #expect(seen?.isDefault == false)
+        #expect(VisibleWalls.shared(WallAccess(wallID: UUID(), ownerID: UUID(), actorID: person, role: .viewer), in: rows)
+            == nil)
+    }
 }

@@ -57,4 +57,17 @@ struct WallAccessTests {
         #expect(!allowed { try MembershipRule.checkRemove(member: UUID(), by: access(.editor)) })
         #expect(allowed { try MembershipRule.checkRemove(member: UUID(), by: access(nil)) })
     }
+
+    @Test("A wall's row makes its owner the owner, a member a member with their role, anyone else no one",
+          arguments: [nil] + WallRole.allCases)
+    func standingFromRow(_ role: WallRole?) {
+        let stranger = UUID()
+
+        #expect(WallAccess.standing(wallID: wall, ownerID: owner, actor: owner, memberRole: nil) == access(nil))
+        #expect(WallAccess.standing(wallID: wall, ownerID: owner, actor: owner, memberRole: role) == access(nil),
+                "the owner is the owner whatever a member row says")
+        #expect(WallAccess.standing(wallID: wall, ownerID: owner, actor: member, memberRole: role)
+            == role.map { access($0) })
+        #expect(WallAccess.standing(wallID: wall, ownerID: owner, actor: stranger, memberRole: nil) == nil)
+    }
 }

@@ -13,9 +13,7 @@ enum PostgresEventLog {
     ) async throws -> [ItemEvent] {
         let rows = try await client.query("""
             SELECT e.seq, e.kind, e.item_id, e.user_id, \(unescaped: PostgresRows.itemColumns("i"))
-            FROM events e LEFT JOIN items i ON i.id = e.item_id
-                AND (i.user_id = e.user_id
-                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = e.user_id))
+            FROM events e LEFT JOIN items i ON i.id = e.item_id AND \(item: "i", visibleTo: "e.user_id")
             WHERE e.user_id = \(userID) AND e.seq > \(seq) AND (e.kind = \(ItemEvent.Kind.deleted.rawValue) OR i.id IS NOT NULL)
             ORDER BY e.seq LIMIT \(limit)
             """, logger: logger)
@@ -28,9 +26,7 @@ enum PostgresEventLog {
     ) async throws -> [(userID: UUID, event: ItemEvent)] {
         let rows = try await client.query("""
             SELECT e.seq, e.kind, e.item_id, e.user_id, \(unescaped: PostgresRows.itemColumns("i"))
-            FROM events e LEFT JOIN items i ON i.id = e.item_id
-                AND (i.user_id = e.user_id
-                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = e.user_id))
+            FROM events e LEFT JOIN items i ON i.id = e.item_id AND \(item: "i", visibleTo: "e.user_id")
             WHERE e.user_id = ANY(\(users)) AND e.seq > \(seq) AND e.seq <= \(last)
               AND (e.kind = \(ItemEvent.Kind.deleted.rawValue) OR i.id IS NOT NULL)
             ORDER BY e.seq

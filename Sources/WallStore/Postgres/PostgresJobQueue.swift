@@ -112,48 +112,48 @@ struct PostgresJobQueue: JobQueue {
     }
 
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
+        let now = self.now
+        return try await settle(lease, keeping: JobRules.storedError(error), notifying: false) { attempts, runAt in
+            JobRules.settle(attempts: attempts, runAt: runAt, permanent: permanent, retry: retry, now: now)
+        }?.state
+    }
+
+    func release(_ lease: JobLease) async throws -> Bool {
+        let settled = try await settle(lease, keeping: nil, notifying: true) { attempts, _ in
+            JobRules.release(attempts: attempts)
+        }
+        if settled != nil { signal.notify() }
+        return settled != nil
+    }
+
+    /// Settles the running job `lease` holds, in one transaction: locks it (`FOR UPDATE`), asks
+    /// `rule` (one of `JobRules`, given its claims and run time) what it becomes and writes it,
+    /// lease cleared, with `error` kept when given, and `NOTIFY dwall_jobs` at commit when
+    /// `notifying`; `nil` when the lease no longer holds the job.
+    private func settle(
+        _ lease: JobLease, keeping error: String?, notifying: Bool,
+        _ rule: @escaping @Sendable (_ attempts: Int, _ runAt: Date) -> JobSettlement
+    ) async throws -> JobSettlement? {
         try await ready.wait()
         let now = self.now
-        let message = JobRules.storedError(error)
-        return try await client.transaction(logger: logger) { connection -> JobState? in
+        return try await client.transaction(logger: logger) { connection -> JobSettlement? in
             let rows = try await connection.query("""
                 SELECT attempts, run_at FROM jobs
                 WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running' FOR UPDATE
                 """, logger: logger)
             guard let row = try await rows.first() else { return nil }
             let (attempts, runAt) = try row.decode((Int32, Date).self)
-            let settled = JobRules.settle(
-                attempts: Int(attempts), runAt: runAt, permanent: permanent, retry: retry, now: now
-            )
+            let settled = rule(Int(attempts), runAt)
             try await connection.query("""
-                UPDATE jobs SET state = \(settled.state.rawValue), run_at = \(settled.runAt), last_error = \(message),
-                    lease_id = NULL, lease_expires_at = NULL, updated_at = \(now)
+                UPDATE jobs SET state = \(settled.state.rawValue), run_at = coalesce(\(settled.runAt)::timestamptz, run_at),
+                    attempts = coalesce(\(settled.attempts.map(Int32.init))::integer, attempts),
+                    last_error = coalesce(\(error)::text, last_error), lease_id = NULL, lease_expires_at = NULL,
+                    updated_at = \(now)
                 WHERE id = \(lease.jobID)
                 """, logger: logger)
-            return settled.state
+            if notifying { try await Self.notify(connection, logger: logger) }
+            return settled
         }
-    }
-
-    func release(_ lease: JobLease) async throws -> Bool {
-        try await ready.wait()
-        let now = self.now
-        let released = try await client.transaction(logger: logger) { connection in
-            let rows = try await connection.query("""
-                SELECT attempts FROM jobs
-                WHERE id = \(lease.jobID) AND lease_id = \(lease.leaseID) AND state = 'running' FOR UPDATE
-                """, logger: logger)
-            guard let row = try await rows.first() else { return false }
-            let release = JobRules.release(attempts: Int(try row.decode(Int32.self)))
-            try await connection.query("""
-                UPDATE jobs SET state = \(release.state.rawValue), attempts = \(Int32(release.attempts)), lease_id = NULL,
-                    lease_expires_at = NULL, updated_at = \(now)
-                WHERE id = \(lease.jobID)
-                """, logger: logger)
-            try await Self.notify(connection, logger: logger)
-            return true
-        }
-        if released { signal.notify() }
-        return released
     }
 
     func job(id: UUID) async throws -> Job? {

@@ -36,6 +36,15 @@ enum PostgresRows {
         return (item, try cell("sort_key", Int64.self))
     }
 
+    /// The item in a row selected with `itemColumns` and its `owner_id` (the item's `user_id`) and
+    /// `reader_is_member` (whether the person reading is a member of its wall), for `VisibleItems`.
+    static func storedItem(_ row: PostgresRandomAccessRow) throws -> StoredItem {
+        StoredItem(
+            item: try item(row).item, ownerID: try row["owner_id"].decode(UUID.self),
+            readerIsMember: try row["reader_is_member"].decode(Bool.self)
+        )
+    }
+
     /// Whether a row selected with `itemColumns` from an outer join found an item.
     static func hasItem(_ row: PostgresRandomAccessRow) throws -> Bool {
         try row["i_id"].decode(UUID?.self) != nil

@@ -217,19 +217,20 @@ struct PostgresShareWriter: Sendable {
         return try await moveToTop(existing, job, access: access, now: now, connection, &events)
     }
 
-    /// The share id's receipt (with its item, if it still exists) and the item already holding
-    /// the link on the wall, in one round trip.
+    /// The share id's receipt (with its item, if it still exists and the person may see it:
+    /// `VisibleItems.item(_:seenBy:)`) and the item already holding the link on the wall, in one
+    /// round trip.
     private func lookup(
         _ share: ValidShare, userID: UUID, wallID: UUID?, _ connection: PostgresConnection
     ) async throws -> (receipt: KnownReceipt?, existing: Item?) {
         let rows = try await connection.query("""
-            SELECT 0 AS found, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i"))
+            SELECT 0 AS found, r.fingerprint, r.duplicate, \(unescaped: PostgresRows.itemColumns("i")),
+                   i.user_id AS owner_id,
+                   EXISTS (SELECT 1 FROM wall_members m WHERE m.wall_id = i.wall_id AND m.user_id = r.user_id) AS reader_is_member
             FROM share_receipts r LEFT JOIN items i ON i.id = r.item_id
-                AND (i.user_id = r.user_id
-                     OR i.wall_id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = r.user_id))
             WHERE r.user_id = \(userID) AND r.share_id = \(share.shareID)
             UNION ALL
-            SELECT 1, NULL, NULL, \(unescaped: PostgresRows.itemColumns("d")) FROM items d
+            SELECT 1, NULL, NULL, \(unescaped: PostgresRows.itemColumns("d")), NULL, NULL FROM items d
             WHERE d.wall_id = \(wallID) AND md5(d.canonical_url) = md5(\(share.canonicalURL))
               AND d.canonical_url = \(share.canonicalURL)
             """, logger: logger)
@@ -241,7 +242,7 @@ struct PostgresShareWriter: Sendable {
                 receipt = KnownReceipt(
                     fingerprint: try cells["fingerprint"].decode(String.self),
                     duplicate: try cells["duplicate"].decode(Bool.self),
-                    item: try PostgresRows.hasItem(cells) ? try PostgresRows.item(cells).item : nil
+                    item: try PostgresRows.hasItem(cells) ? VisibleItems.item(try PostgresRows.storedItem(cells), seenBy: userID) : nil
                 )
             } else {
                 existing = try PostgresRows.item(cells).item

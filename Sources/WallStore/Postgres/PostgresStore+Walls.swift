@@ -17,8 +17,7 @@ extension PostgresStore {
             return nil
         }
         if access.isOwner { return try await PostgresWallSQL.fetch(id: access.wallID, userID: userID, client, logger: logger) }
-        return try await PostgresWallSQL.shared(with: userID, client, logger: logger)
-            .first { $0.wall.id == access.wallID }.map(VisibleWalls.seen)
+        return VisibleWalls.shared(access, in: try await PostgresWallSQL.shared(with: userID, client, logger: logger))
     }
 
     public func createWall(_ change: ValidWallChange, userID: UUID) async throws -> Wall {

@@ -25,22 +25,24 @@ enum PostgresWallAccessSQL {
         return access
     }
 
-    /// The person's standing on the wall with this id, if they can see it.
+    /// The person's standing on the wall with this id, if they can see it: its owner and the
+    /// person's role on it, read in one round trip; `WallAccess.standing` decides.
     static func access(
         wallID: UUID, actor: UUID, _ db: some PostgresQueryRunner, logger: Logger
     ) async throws -> WallAccess? {
         let rows = try await db.run("""
             SELECT w.user_id AS owner_id, m.role AS role FROM walls w
             LEFT JOIN wall_members m ON m.wall_id = w.id AND m.user_id = \(actor)
-            WHERE w.id = \(wallID) AND (w.user_id = \(actor) OR m.user_id IS NOT NULL)
+            WHERE w.id = \(wallID)
             """, logger: logger)
         guard let row = try await rows.first()?.makeRandomAccess() else { return nil }
-        let owner = try row["owner_id"].decode(UUID.self)
         let role = try row["role"].decode(String?.self).map { raw in
             guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
             return role
         }
-        return WallAccess(wallID: wallID, ownerID: owner, actorID: actor, role: owner == actor ? nil : role)
+        return WallAccess.standing(
+            wallID: wallID, ownerID: try row["owner_id"].decode(UUID.self), actor: actor, memberRole: role
+        )
     }
 
     /// The person's standing on the wall holding the item, and who added the item, if they can see it.

@@ -1,10 +1,16 @@
 import Foundation
 import WallCore
 
-/// Where a job goes after an attempt failed: back in the queue to run at `runAt`, or dead.
+/// What a running job becomes when its worker settles it (a failed attempt, or a release): its
+/// state, and its run time and counted claims where they change. Both backends write it as it is,
+/// under the job's lock, with the lease cleared.
 struct JobSettlement: Sendable, Equatable {
+    /// Queued again, or dead.
     var state: JobState
-    var runAt: Date
+    /// When it runs next (a dead job's is kept for the record), or `nil`: as it was.
+    var runAt: Date?
+    /// The claims counted from now on, or `nil`: as they were.
+    var attempts: Int?
 }
 
 /// The rules every job queue applies, decided on plain values; the backends only write them.
@@ -47,10 +53,10 @@ enum JobRules {
         return JobSettlement(state: .queued, runAt: next)
     }
 
-    /// A job released by its worker after `attempts` claims (this one included): queued again,
-    /// and the claim it gave back not counted (never below zero), so a release never brings a
-    /// job nearer to dying.
-    static func release(attempts: Int) -> JobRelease {
-        JobRelease(state: .queued, attempts: max(attempts - 1, 0))
+    /// A job released by its worker (given back unrun, e.g. while stopping) after `attempts`
+    /// claims (this one included): queued again, due at its run time as before, and the claim it
+    /// gave back not counted (never below zero), so a release never brings a job nearer to dying.
+    static func release(attempts: Int) -> JobSettlement {
+        JobSettlement(state: .queued, attempts: max(attempts - 1, 0))
     }
 }

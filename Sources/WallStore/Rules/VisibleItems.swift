@@ -1,4 +1,5 @@
 import Foundation
+import WallCore
 
 /// A wall shared with someone, as the item listing reads it: the wall and its owner.
 struct MemberWall: Sendable, Equatable {
@@ -35,6 +36,22 @@ struct VisibleItems: Sendable, Equatable {
     /// choice the backends' SQL makes, on one item's values).
     func contains(ownerID itemOwner: UUID, wallID: UUID) -> Bool {
         itemOwner == ownerID || wallIDs.contains(wallID)
+    }
+
+    /// The item a read by id hands `person`, or `nil` when it is not theirs to see: the choice
+    /// `acrossWalls(of:shared:)` and `contains` make, asked of the one wall the row names, so
+    /// that a read by id (the item page, a refresh, a delete) stays one round trip and never
+    /// lists the person's walls first.
+    static func item(_ stored: StoredItem, seenBy person: UUID) -> Item? {
+        let wall = MemberWall(wallID: stored.item.wallId, ownerID: stored.ownerID)
+        let visible = acrossWalls(of: person, shared: stored.readerIsMember ? [wall] : [])
+        return visible.contains(ownerID: stored.ownerID, wallID: wall.wallID) ? stored.item : nil
+    }
+
+    /// The walls these items are on, given the ids of the person's own walls (all of which count
+    /// when the items stored under the person do): what a lookup by link probes, wall by wall.
+    func walls(owned: [UUID]) -> [UUID] {
+        (ownerID == nil ? [] : owned) + wallIDs
     }
 
     /// The one wall the items are on, when that is all that counts (each backend walks that

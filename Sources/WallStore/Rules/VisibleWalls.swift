@@ -30,6 +30,12 @@ enum VisibleWalls {
         }.map(seen)
     }
 
+    /// The wall `access` names as the person sees it, when they are a member of it rather than its
+    /// owner: its row among those shared with them (`nil` when it is not there).
+    static func shared(_ access: WallAccess, in rows: [SharedWallRow]) -> Wall? {
+        rows.first { $0.wall.id == access.wallID }.map(seen)
+    }
+
     /// A shared wall as the person sees it: with its owner and their role, never their default.
     static func seen(_ row: SharedWallRow) -> Wall {
         var wall = row.wall

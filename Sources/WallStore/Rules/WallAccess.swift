@@ -16,6 +16,15 @@ struct WallAccess: Sendable, Equatable {
     /// Whether the person owns the wall.
     var isOwner: Bool { role == nil }
 
+    /// The person's standing on a wall, from what its row says: whose it is, and the person's role
+    /// when they are a member; `nil` when it is neither theirs nor shared with them (it answers
+    /// 404, as if it were absent). The owner is the owner whatever else a row says.
+    static func standing(wallID: UUID, ownerID: UUID, actor: UUID, memberRole: WallRole?) -> WallAccess? {
+        if ownerID == actor { return WallAccess(wallID: wallID, ownerID: ownerID, actorID: actor, role: nil) }
+        guard let memberRole else { return nil }
+        return WallAccess(wallID: wallID, ownerID: ownerID, actorID: actor, role: memberRole)
+    }
+
     /// Refuses unless the person may add to the wall (a viewer may not).
     func requirePost() throws(StoreError) {
         guard role != .viewer else { throw .forbidden("You can see this wall but not add to it.") }

@@ -4,13 +4,20 @@ import WallCore
 
 /// Item reads and writes inside an open SQLite transaction.
 enum ItemSQL {
-    /// The item, if `userID` can see it: it is on one of their walls or on a wall shared with them.
+    /// The item, if `userID` can see it: its row, whose it is and whether `userID` is a member of
+    /// its wall, read in one statement; `VisibleItems.item(_:seenBy:)` decides.
     static func fetch(id: UUID, userID: UUID, _ db: Database) throws -> Item? {
         let statement = try db.cachedStatement(sql: """
-            SELECT \(SQLiteRows.itemColumns) FROM items
-            WHERE id = ? AND (user_id = ? OR wall_id IN (SELECT wall_id FROM wall_members WHERE user_id = ?))
+            SELECT \(SQLiteRows.itemColumns), user_id AS owner_id,
+                   EXISTS (SELECT 1 FROM wall_members m WHERE m.wall_id = items.wall_id AND m.user_id = ?) AS reader_is_member
+            FROM items WHERE id = ?
             """)
-        return try Row.fetchOne(statement, arguments: [id.dbText, userID.dbText, userID.dbText]).map(SQLiteRows.item)
+        guard let row = try Row.fetchOne(statement, arguments: [userID.dbText, id.dbText]) else { return nil }
+        let stored = StoredItem(
+            item: try SQLiteRows.item(from: row), ownerID: try SQLiteRows.uuid(row["owner_id"]),
+            readerIsMember: row["reader_is_member"]
+        )
+        return VisibleItems.item(stored, seenBy: userID)
     }
 
     /// The item holding this canonical link on this wall, if any.

@@ -77,45 +77,41 @@ struct SQLiteJobQueue: JobQueue {
 
     func fail(_ lease: JobLease, error: String, permanent: Bool, retry: JobRetryPolicy) async throws -> JobState? {
         let now = self.now
-        let message = JobRules.storedError(error)
-        return try await writes.write(background: true) { db, _ -> JobState? in
-            guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
-                  job.lease == lease else { return nil }
-            let settled = JobRules.settle(
-                attempts: job.attempts, runAt: job.runAt, permanent: permanent, retry: retry, now: now
-            )
-            try db.execute(
-                sql: """
-                    UPDATE jobs SET state = ?, run_at = ?, last_error = ?, lease_id = NULL, lease_expires_at = NULL,
-                        updated_at = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    settled.state.rawValue, settled.runAt.millisSince1970, message, now.millisSince1970,
-                    lease.jobID.dbText,
-                ]
-            )
-            return settled.state
-        }
+        return try await settle(lease, keeping: JobRules.storedError(error)) { job in
+            JobRules.settle(attempts: job.attempts, runAt: job.runAt, permanent: permanent, retry: retry, now: now)
+        }?.state
     }
 
     func release(_ lease: JobLease) async throws -> Bool {
-        let now = self.now
-        let released = try await writes.write(background: true) { db, _ -> Bool in
-            guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
-                  job.lease == lease else { return false }
-            let release = JobRules.release(attempts: job.attempts)
-            try db.execute(
-                sql: """
-                    UPDATE jobs SET state = ?, attempts = ?, lease_id = NULL, lease_expires_at = NULL, updated_at = ?
-                    WHERE id = ?
-                    """,
-                arguments: [release.state.rawValue, release.attempts, now.millisSince1970, lease.jobID.dbText]
-            )
-            return true
-        }
+        let released = try await settle(lease, keeping: nil) { job in JobRules.release(attempts: job.attempts) } != nil
         if released { signal.notify() }
         return released
+    }
+
+    /// Settles the running job `lease` holds, under the single writer: asks `rule` (one of
+    /// `JobRules`) what the job becomes and writes it, lease cleared, with `error` kept when given;
+    /// `nil` when the lease no longer holds the job.
+    private func settle(
+        _ lease: JobLease, keeping error: String?, _ rule: @escaping @Sendable (Job) -> JobSettlement
+    ) async throws -> JobSettlement? {
+        let now = self.now
+        return try await writes.write(background: true) { db, _ -> JobSettlement? in
+            guard let job = try SQLiteJobSQL.fetch(id: lease.jobID.dbText, db), job.state == .running,
+                  job.lease == lease else { return nil }
+            let settled = rule(job)
+            try db.execute(
+                sql: """
+                    UPDATE jobs SET state = ?, run_at = coalesce(?, run_at), attempts = coalesce(?, attempts),
+                        last_error = coalesce(?, last_error), lease_id = NULL, lease_expires_at = NULL, updated_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    settled.state.rawValue, settled.runAt?.millisSince1970, settled.attempts, error,
+                    now.millisSince1970, lease.jobID.dbText,
+                ]
+            )
+            return settled
+        }
     }
 
     func job(id: UUID) async throws -> Job? {

@@ -13,7 +13,7 @@ extension SQLiteStore {
         try await pool.read { db in
             guard let access = try WallAccessSQL.access(ref, actor: userID, db) else { return nil }
             if access.isOwner { return try WallSQL.fetch(id: access.wallID, userID: userID, db) }
-            return try WallSQL.shared(with: userID, db).first { $0.wall.id == access.wallID }.map(VisibleWalls.seen)
+            return VisibleWalls.shared(access, in: try WallSQL.shared(with: userID, db))
         }
     }
 

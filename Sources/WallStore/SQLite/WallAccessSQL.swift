@@ -18,22 +18,22 @@ enum WallAccessSQL {
         return access
     }
 
-    /// The person's standing on the wall with this id, if they can see it.
+    /// The person's standing on the wall with this id, if they can see it: its owner and the
+    /// person's role on it, read in one statement; `WallAccess.standing` decides.
     static func access(wallID: UUID, actor: UUID, _ db: Database) throws -> WallAccess? {
         let statement = try db.cachedStatement(sql: """
             SELECT w.user_id AS owner_id, m.role AS role FROM walls w
             LEFT JOIN wall_members m ON m.wall_id = w.id AND m.user_id = ?
-            WHERE w.id = ? AND (w.user_id = ? OR m.user_id IS NOT NULL)
+            WHERE w.id = ?
             """)
-        guard let row = try Row.fetchOne(statement, arguments: [actor.dbText, wallID.dbText, actor.dbText]) else {
-            return nil
-        }
-        let owner = try SQLiteRows.uuid(row["owner_id"])
+        guard let row = try Row.fetchOne(statement, arguments: [actor.dbText, wallID.dbText]) else { return nil }
         let role = try (row["role"] as String?).map { raw in
             guard let role = WallRole(rawValue: raw) else { throw CorruptRow(detail: "unknown wall role \(raw)") }
             return role
         }
-        return WallAccess(wallID: wallID, ownerID: owner, actorID: actor, role: owner == actor ? nil : role)
+        return WallAccess.standing(
+            wallID: wallID, ownerID: try SQLiteRows.uuid(row["owner_id"]), actor: actor, memberRole: role
+        )
     }
 
     /// The person's standing on the wall holding the item, and who added the item, if they can see it.
@@ -43,6 +43,12 @@ enum WallAccessSQL {
               let access = try access(wallID: try SQLiteRows.uuid(row["wall_id"]), actor: actor, db)
         else { return nil }
         return (access, try (row["added_by"] as String?).map(SQLiteRows.uuid))
+    }
+
+    /// The ids of the person's own walls.
+    static func ownWallIDs(actor: UUID, _ db: Database) throws -> [UUID] {
+        let statement = try db.cachedStatement(sql: "SELECT id FROM walls WHERE user_id = ?")
+        return try String.fetchAll(statement, arguments: [actor.dbText]).map(SQLiteRows.uuid)
     }
 
     /// The walls shared with the person, with their owners.
