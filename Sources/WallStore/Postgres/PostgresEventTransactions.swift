@@ -32,9 +32,12 @@ struct PostgresEventTransactions: Sendable {
     /// numbers): should `BEGIN` have failed, it ran outside the transaction, which then stops
     /// before `body`. With `genericPlans`, prepared statements in the transaction reuse one plan
     /// made for any values (`plan_cache_mode`), instead of planning again for each call's.
+    /// `onLocked` is called (on the connection's event loop) as soon as the events lock is held,
+    /// before `prefetch`'s answer.
     func run<Fetched: Sendable, Value: Sendable>(
         lockingUser lockUser: UUID? = nil,
         genericPlans: Bool = false,
+        onLocked: (@Sendable () -> Void)? = nil,
         prefetch: (PostgresConnection) async throws -> Fetched,
         _ body: (PostgresConnection, Fetched, inout PostgresEventBatch) async throws -> Value
     ) async throws -> Value {
@@ -42,6 +45,7 @@ struct PostgresEventTransactions: Sendable {
         do {
             return try await client.withConnection { connection in
                 let started = try await begin(connection, lockingUser: lockUser, genericPlans: genericPlans)
+                if let onLocked { started.whenSuccess { onLocked() } }
                 return try await connection.finishingTransaction(logger: logger) {
                     let fetched: Fetched
                     do {
