@@ -4,17 +4,18 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// The PostgreSQL writer's overlapping batches: once a batch holds the events lock the next is
-/// started on another connection and waits for the lock, and the invariants hold across them.
+/// The PostgreSQL writer's overlapping batches: once a batch sends its `COMMIT` the next is
+/// started on another connection and waits for the events lock, and the invariants hold across
+/// them.
 @Suite("PostgreSQL overlapping write batches", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresOverlappingBatchesTests {
-    @Test("A batch waits, started, for the lock while the one before holds it; events follow seq order, the second batch sees the first's rows, a refused share fails alone",
+    @Test("A batch waits, started, for the lock while the one before commits; events follow seq order, the second batch sees the first's rows, a refused share fails alone",
           .timeLimit(.minutes(2)))
     func overlappingBatchesKeepTheInvariants() async throws {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
             let alice = try await store.newUser("alice")
-            let held = try await store.newWall("Held", slug: "held", for: alice)
+            try await store.newWall("Held", slug: "held", for: alice)
             var feed = store.feed.subscribe(userID: alice.id).makeAsyncIterator()
             let firstID = UUID()
             let first = try linkShare("https://example.com/first", id: firstID, wall: "held")
@@ -40,37 +41,50 @@ struct PostgresOverlappingBatchesTests {
                 }
             }
 
+            // A commit gate: the first share's item, checked at commit (a deferred constraint
+            // trigger), takes an advisory lock the test holds, so its batch stops in `COMMIT`.
+            try await database.client.query("""
+                CREATE FUNCTION pass_commit_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.url = 'https://example.com/first' THEN PERFORM pg_advisory_xact_lock(4242); END IF;
+                    RETURN NULL;
+                END $$
+                """, logger: database.logger)
+            try await database.client.query("""
+                CREATE CONSTRAINT TRIGGER commit_gate AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
+                FOR EACH ROW EXECUTE FUNCTION pass_commit_gate()
+                """, logger: database.logger)
+
             var firstTask: Task<Result<ShareOutcome, StoreError>, Never>?
             var secondTasks: [Task<Result<ShareOutcome, StoreError>, Never>] = []
             var thirdTask: Task<Result<ShareOutcome, StoreError>, Never>?
-            try await database.client.withConnection { rowHolder in
-                // Given: the Held wall's row locked, so the first batch, once it holds the events
-                // lock, stops at its item's foreign key.
-                try await rowHolder.query("BEGIN", logger: database.logger)
-                try await rowHolder.query("SELECT 1 FROM walls WHERE id = \(held.id) FOR UPDATE", logger: database.logger)
+            try await database.client.withConnection { gateHolder in
+                try await gateHolder.query("BEGIN", logger: database.logger)
+                try await gateHolder.query("SELECT pg_advisory_xact_lock(4242)", logger: database.logger)
                 try await database.client.withConnection { lockHolder in
-                    // And the events lock held, so the second batch's shares gather behind the first.
+                    // Given: the events lock held, so the second batch's shares gather behind the first.
                     try await lockHolder.query("BEGIN", logger: database.logger)
                     try await lockHolder.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.events))", logger: database.logger)
                     firstTask = save(first)
-                    try await waitUntil { try await database.lockWaits() == ["advisory"] }
+                    try await waitUntil { try await database.lockWaits().count == 1 }
                     secondTasks = second.map(save)
                     try await waitUntil { store.writeQueue.status.waiting == second.count }
+                    #expect(store.writeQueue.status == .init(waiting: second.count, running: 1, leaderChosen: true))
                     try await lockHolder.query("COMMIT", logger: database.logger)
                 }
 
-                // When: the first batch holds the lock and waits on the row, the second is started
-                // beside it and waits for the lock in PostgreSQL; a third can't start.
+                // When: the first batch is in its COMMIT, the second is started beside it and waits
+                // for the events lock in PostgreSQL; a third can't start.
                 try await waitUntil {
                     let waits = try await database.lockWaits()
-                    return waits.count == 2 && waits.contains("advisory")
+                    return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("pg_advisory_xact_lock")
                 }
-                // (The second batch leads until it holds the lock; two batches run, so no third starts.)
+                // (The second batch leads until it commits; two batches run, so no third starts.)
                 #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: true))
                 thirdTask = save(third)
                 try await waitUntil { store.writeQueue.status.waiting == 1 }
                 #expect(store.writeQueue.status == .init(waiting: 1, running: 2, leaderChosen: true))
-                try await rowHolder.query("ROLLBACK", logger: database.logger)
+                try await gateHolder.query("COMMIT", logger: database.logger)
             }
 
             // Then: each share gets its own outcome.
@@ -108,11 +122,11 @@ struct PostgresOverlappingBatchesTests {
 }
 
 extension TestDatabaseClient {
-    /// What this database's sessions waiting for a lock wait on (`advisory`, `transactionid`…), sorted.
+    /// The statements this database's sessions are waiting for a lock in, sorted.
     func lockWaits() async throws -> [String] {
         try await strings("""
-            SELECT wait_event FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' ORDER BY wait_event
+            SELECT query FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' ORDER BY query
             """)
     }
 }

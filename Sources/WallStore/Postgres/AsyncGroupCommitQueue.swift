@@ -5,9 +5,10 @@ import WallCore
 ///
 /// There is no task of its own: the oldest waiting caller leads the next batch, which holds its
 /// own job. A batch's leader runs it and answers its callers; once the batch calls its hand-off
-/// (a PostgreSQL batch does when it holds the events lock), the next batch may be gathered and
+/// (a PostgreSQL batch does as it sends its `COMMIT`), the next batch may be gathered and
 /// started beside it, so that it waits, ready, for the lock while the one before commits and
-/// its callers are answered. With one caller a job runs at once; under load batches grow by
+/// its callers are answered. (Handing off later keeps batches as large as with one at a time:
+/// the next takes every share that came while this one ran.) With one caller a job runs at once; under load batches grow by
 /// themselves. With `depth` 1 a batch starts only after the one before has ended.
 final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
     /// Runs a batch in one transaction and answers each job, in order; throws when the whole

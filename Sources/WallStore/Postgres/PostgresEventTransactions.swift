@@ -32,12 +32,11 @@ struct PostgresEventTransactions: Sendable {
     /// numbers): should `BEGIN` have failed, it ran outside the transaction, which then stops
     /// before `body`. With `genericPlans`, prepared statements in the transaction reuse one plan
     /// made for any values (`plan_cache_mode`), instead of planning again for each call's.
-    /// `onLocked` is called (on the connection's event loop) as soon as the events lock is held,
-    /// before `prefetch`'s answer.
+    /// `beforeCommit` is called once `body` is done, right before `COMMIT` is sent.
     func run<Fetched: Sendable, Value: Sendable>(
         lockingUser lockUser: UUID? = nil,
         genericPlans: Bool = false,
-        onLocked: (@Sendable () -> Void)? = nil,
+        beforeCommit: (@Sendable () -> Void)? = nil,
         prefetch: (PostgresConnection) async throws -> Fetched,
         _ body: (PostgresConnection, Fetched, inout PostgresEventBatch) async throws -> Value
     ) async throws -> Value {
@@ -45,7 +44,6 @@ struct PostgresEventTransactions: Sendable {
         do {
             return try await client.withConnection { connection in
                 let started = try await begin(connection, lockingUser: lockUser, genericPlans: genericPlans)
-                if let onLocked { started.whenSuccess { onLocked() } }
                 return try await connection.finishingTransaction(logger: logger) {
                     let fetched: Fetched
                     do {
@@ -62,6 +60,7 @@ struct PostgresEventTransactions: Sendable {
                         let notice = PostgresEventNotice(origin: origin, maxSeq: rest.notice, naming: rest.entries.map(\.userID))
                         try await notice.send(connection, logger: logger)
                     }
+                    beforeCommit?()
                     return value
                 }
             }

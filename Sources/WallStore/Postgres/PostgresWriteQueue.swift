@@ -6,17 +6,17 @@ import WallCore
 /// preview's result) wait together and are committed in one transaction per batch, holding the
 /// events lock once and sharing one commit, instead of each taking the lock and a commit of its
 /// own while shares queue behind them. A write's caller resumes only after its batch has
-/// committed; a change that throws rolls back its own savepoint only. Once a batch holds the
-/// events lock the next one is gathered and started on another connection, where it waits for
-/// the lock (`Limits.postgresWriteBatchesInFlight` batches at most), so PostgreSQL runs it as
-/// soon as the one before commits instead of waiting for this replica to answer and plan.
+/// committed; a change that throws rolls back its own savepoint only. Once a batch sends its
+/// `COMMIT` the next one is gathered and started on another connection, where it waits for the
+/// events lock (`Limits.postgresWriteBatchesInFlight` batches at most), so PostgreSQL runs it as
+/// soon as the one before has committed, while this replica answers that one's callers.
 final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
 
     /// Makes the queue; `writer` commits its batches, at most `depth` at once.
     init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
         queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
-            try await writer.save(writes, onLocked: handOff)
+            try await writer.save(writes, beforeCommit: handOff)
         }
     }
 
