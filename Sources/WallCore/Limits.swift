@@ -38,6 +38,9 @@ public enum Limits {
     public static let databaseStartTimeout = Duration.seconds(30)
     /// Most connections one replica opens to PostgreSQL (each replica has its own pool).
     public static let databaseConnectionsPerReplica = 20
+    /// Most batches of shares one PostgreSQL replica has in flight: one committing, the next
+    /// gathered and waiting, ready, for the events lock (see `AsyncGroupCommitQueue`).
+    public static let postgresWriteBatchesInFlight = 2
 
     // MARK: Job queue (work that follows a share: enrichment, thumbnails, imports)
 

@@ -1,16 +1,21 @@
 import WallCore
 
 /// Runs concurrent jobs in batches, one transaction per batch, like `GroupCommitQueue`, for
-/// stores whose transactions are asynchronous.
+/// stores whose transactions are asynchronous, with up to `depth` batches in flight.
 ///
-/// There is no task of its own: the first caller to find the queue idle leads. It runs batches
-/// until its own job is answered, then hands the lead to the oldest caller still waiting (whose
-/// job is in the next batch), so no caller works for others after its own answer is in. With
-/// one caller a job runs at once; under load batches grow by themselves.
+/// There is no task of its own: the oldest waiting caller leads the next batch, which holds its
+/// own job. A batch's leader runs it and answers its callers; once the batch calls its hand-off
+/// (a PostgreSQL batch does as it sends its `COMMIT`), the next batch may be gathered and
+/// started beside it, so that it waits, ready, for the lock while the one before commits and
+/// its callers are answered. (Handing off later keeps batches as large as with one at a time:
+/// the next takes every share that came while this one ran.) With one caller a job runs at once; under load batches grow by
+/// themselves. With `depth` 1 a batch starts only after the one before has ended.
 final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
     /// Runs a batch in one transaction and answers each job, in order; throws when the whole
-    /// transaction failed, which fails every job in it.
-    typealias Execute = @Sendable ([Job]) async throws -> [Result<Output, any Error>]
+    /// transaction failed, which fails every job in it. It may call its hand-off (once or more)
+    /// when the next batch may start; ending counts as handing off.
+    typealias Execute = @Sendable (_ jobs: [Job], _ handOff: @escaping @Sendable () -> Void) async throws
+        -> [Result<Output, any Error>]
 
     private enum Signal {
         case answer(Result<Output, any Error>)
@@ -29,17 +34,45 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
 
     private struct State {
         var waiting: [Waiter] = []
-        var leading = false
+        /// A leader has been chosen and its batch has not handed off yet.
+        var gathering = false
+        /// Batches taken and not yet ended.
+        var running = 0
+
+        /// Chooses the oldest waiter to lead the next batch, when one may start now.
+        mutating func nextLeader(depth: Int) -> Waiter? {
+            guard !gathering, running < depth, let first = waiting.first else { return nil }
+            gathering = true
+            return first
+        }
     }
 
     private let state = Locked(State())
     private let maxBatch: Int
+    private let depth: Int
     private let execute: Execute
 
-    /// Makes a queue that runs at most `maxBatch` jobs per batch.
-    init(maxBatch: Int = 256, execute: @escaping Execute) {
+    /// Makes a queue that runs at most `maxBatch` jobs per batch and at most `depth` batches at once.
+    init(maxBatch: Int = 256, depth: Int = 1, execute: @escaping Execute) {
+        precondition(maxBatch > 0 && depth > 0, "a queue runs at least one job, one batch at a time")
         self.maxBatch = maxBatch
+        self.depth = depth
         self.execute = execute
+    }
+
+    /// Where the queue stands (for tests).
+    struct Status: Equatable, Sendable {
+        /// Jobs submitted and not yet taken into a batch.
+        var waiting: Int
+        /// Batches taken and not yet ended.
+        var running: Int
+        /// Whether a batch's leader is chosen and has not handed off yet (so no other may start).
+        var leaderChosen: Bool
+    }
+
+    /// Where the queue stands now (for tests).
+    var status: Status {
+        state.withLock { Status(waiting: $0.waiting.count, running: $0.running, leaderChosen: $0.gathering) }
     }
 
     /// Submits a job and waits for its batch to commit.
@@ -47,13 +80,11 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
         let waiter = Waiter(job: job)
         let signal = await withCheckedContinuation { (continuation: CheckedContinuation<Signal, Never>) in
             waiter.signal.withLock { $0 = continuation }
-            let leads = state.withLock { state -> Bool in
+            let leader = state.withLock { state -> Waiter? in
                 state.waiting.append(waiter)
-                if state.leading { return false }
-                state.leading = true
-                return true
+                return state.nextLeader(depth: depth)
             }
-            if leads { continuation.resume(returning: .lead) }
+            if let leader { Self.resume(leader, with: .lead) }
         }
         switch signal {
         case .answer(let result): return try result.get()
@@ -61,35 +92,48 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
         }
     }
 
-    /// Runs batches until `own` is answered, then passes the lead on (or ends it when idle).
+    /// Takes the next batch (`own` is its oldest job), runs it, lets the next batch start, then
+    /// answers the batch's other callers and returns `own`'s answer.
     private func lead(for own: Waiter) async -> Result<Output, any Error> {
-        while true {
-            let batch = state.withLock { state -> [Waiter] in
-                let batch = Array(state.waiting.prefix(maxBatch))
-                state.waiting.removeFirst(batch.count)
-                return batch
+        let batch = state.withLock { state -> [Waiter] in
+            let batch = Array(state.waiting.prefix(maxBatch))
+            state.waiting.removeFirst(batch.count)
+            state.running += 1
+            return batch
+        }
+        assert(batch.first === own, "a leader's own job is the oldest waiting")
+        let handedOff = Locked(false)
+        let handOff: @Sendable () -> Void = { [self] in
+            let first = handedOff.withLock { done in
+                defer { done = true }
+                return !done
             }
-            let results: [Result<Output, any Error>]
-            do {
-                results = try await execute(batch.map(\.job))
-            } catch {
-                results = Array(repeating: .failure(error), count: batch.count)
-            }
-            var mine: Result<Output, any Error>?
-            for (waiter, result) in zip(batch, results) {
-                if waiter === own { mine = result } else { Self.resume(waiter, with: .answer(result)) }
-            }
-            guard let mine else { continue }
+            guard first else { return }
             let next = state.withLock { state -> Waiter? in
-                guard let next = state.waiting.first else {
-                    state.leading = false
-                    return nil
-                }
-                return next
+                state.gathering = false
+                return state.nextLeader(depth: depth)
             }
             if let next { Self.resume(next, with: .lead) }
-            return mine
         }
+        let results: [Result<Output, any Error>]
+        do {
+            results = try await execute(batch.map(\.job), handOff)
+        } catch {
+            results = Array(repeating: .failure(error), count: batch.count)
+        }
+        handOff()
+        // The next batch first, then this one's answers: its callers' replies run on their tasks.
+        let next = state.withLock { state -> Waiter? in
+            state.running -= 1
+            return state.nextLeader(depth: depth)
+        }
+        if let next { Self.resume(next, with: .lead) }
+        var mine: Result<Output, any Error> = .failure(StoreStopped())
+        for (index, waiter) in batch.enumerated() {
+            let result = index < results.count ? results[index] : .failure(StoreStopped())
+            if waiter === own { mine = result } else { Self.resume(waiter, with: .answer(result)) }
+        }
+        return mine
     }
 
     private static func resume(_ waiter: Waiter, with signal: Signal) {

@@ -32,9 +32,11 @@ struct PostgresEventTransactions: Sendable {
     /// numbers): should `BEGIN` have failed, it ran outside the transaction, which then stops
     /// before `body`. With `genericPlans`, prepared statements in the transaction reuse one plan
     /// made for any values (`plan_cache_mode`), instead of planning again for each call's.
+    /// `beforeCommit` is called once `body` is done, right before `COMMIT` is sent.
     func run<Fetched: Sendable, Value: Sendable>(
         lockingUser lockUser: UUID? = nil,
         genericPlans: Bool = false,
+        beforeCommit: (@Sendable () -> Void)? = nil,
         prefetch: (PostgresConnection) async throws -> Fetched,
         _ body: (PostgresConnection, Fetched, inout PostgresEventBatch) async throws -> Value
     ) async throws -> Value {
@@ -58,6 +60,7 @@ struct PostgresEventTransactions: Sendable {
                         let notice = PostgresEventNotice(origin: origin, maxSeq: rest.notice, naming: rest.entries.map(\.userID))
                         try await notice.send(connection, logger: logger)
                     }
+                    beforeCommit?()
                     return value
                 }
             }

@@ -1,18 +1,27 @@
 import Foundation
 import PostgresNIO
+import WallCore
 
 /// The PostgreSQL store's group commit: shares and other small writes that record events (a link
 /// preview's result) wait together and are committed in one transaction per batch, holding the
 /// events lock once and sharing one commit, instead of each taking the lock and a commit of its
 /// own while shares queue behind them. A write's caller resumes only after its batch has
-/// committed; a change that throws rolls back its own savepoint only.
+/// committed; a change that throws rolls back its own savepoint only. Once a batch sends its
+/// `COMMIT` the next one is gathered and started on another connection, where it waits for the
+/// events lock (`Limits.postgresWriteBatchesInFlight` batches at most), so PostgreSQL runs it as
+/// soon as the one before has committed, while this replica answers that one's callers.
 final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
 
-    /// Makes the queue; `writer` commits its batches.
-    init(writer: PostgresShareWriter) {
-        queue = AsyncGroupCommitQueue { writes in try await writer.save(writes) }
+    /// Makes the queue; `writer` commits its batches, at most `depth` at once.
+    init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
+        queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
+            try await writer.save(writes, beforeCommit: handOff)
+        }
     }
+
+    /// Where the queue stands now (for tests).
+    var status: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>.Status { queue.status }
 
     /// Stores a share and waits for its batch to commit.
     func submit(_ share: PostgresQueuedShare) async throws -> ShareOutcome {
