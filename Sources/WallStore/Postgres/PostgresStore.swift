@@ -89,7 +89,7 @@ public final class PostgresStore: WallStore, Service {
 
     /// Runs the pools, migrates, then listens (relaying events, waking job workers) until
     /// graceful shutdown or cancellation.
-    /// Cancelled, it waits at most `Limits.storeStopGrace` for the pool and the listeners to
+    /// Cancelled, it waits at most `Limits.storeStopGrace` for the pools and the listener to
     /// end (see `BoundedStop`).
     public func run() async throws {
         let logger = logger
