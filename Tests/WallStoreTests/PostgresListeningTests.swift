@@ -33,6 +33,33 @@ struct PostgresListeningTests {
         }
     }
 
+    @Test("Listening leaves the query pool whole: with every pooled connection taken, notices still come",
+          .timeLimit(.minutes(5)))
+    func listeningLeavesThePoolWhole() async throws {
+        try await withPostgresReplicas(2) { replicas, _ in
+            let b = try #require(replicas[1] as? PostgresStore)
+            _ = await signalled(b.jobSignal, within: .milliseconds(1))  // the wake-up of its first LISTEN
+            let taken = Locked(0)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Given: B's whole pool (4 connections, as `withPostgresReplicas` makes it) is taken.
+                for _ in 1...4 {
+                    group.addTask {
+                        try await b.client.withConnection { _ in
+                            taken.withLock { $0 += 1 }
+                            try await Task.sleep(for: .seconds(3_600))  // held until the group is cancelled
+                        }
+                    }
+                }
+                defer { group.cancelAll() }
+                try await waitUntil { taken.withLock { $0 } == 4 }
+                #expect(taken.withLock { $0 } == 4, "every pooled connection could be taken")
+                // When: a job is queued through A. Then: B's job workers are woken all the same.
+                _ = try await replicas[0].jobs.enqueue([NewJob(kind: .enrich, payload: "pool taken")])
+                #expect(await signalled(b.jobSignal, within: .seconds(20)), "B heard the notice")
+            }
+        }
+    }
+
     @Test("A replica whose listening connection goes deaf listens again within its check interval and catches up",
           .timeLimit(.minutes(5)))
     func deafConnectionIsReplaced() async throws {
