@@ -2,10 +2,11 @@ import Foundation
 import Logging
 
 extension PostgresEventRelay {
-    /// While the listening connection is in use: every `interval`, reads the log's head on a
+    /// Beside one listening connection's life: every `interval`, reads the log's head on a
     /// pooled connection and asks `PostgresRelayWatch` whether the connection went deaf; throws
     /// `DeafListeningConnection` when it did, for the listener to close it, listen again and
-    /// catch up. A head that can't be read skips that check. Returns when cancelled.
+    /// catch up. Checks begin once the relay first caught up; a head that can't be read skips
+    /// that check. Returns when cancelled.
     func watch(every interval: Duration) async throws {
         var watch = PostgresRelayWatch()
         while !Task.isCancelled {
@@ -19,7 +20,8 @@ extension PostgresEventRelay {
                 continue
             }
             let seen = sighting
-            if watch.isDeaf(head: head, lastSeen: seen.lastSeen, received: seen.received, busy: seen.busy) {
+            guard seen.caughtUp else { continue }
+            if watch.isDeaf(head: head, lastSeen: seen.lastSeen, begun: seen.begun, busy: seen.busy) {
                 throw DeafListeningConnection(head: head, lastSeen: seen.lastSeen, interval: interval)
             }
         }

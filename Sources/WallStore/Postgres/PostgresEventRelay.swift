@@ -16,9 +16,11 @@ import WallCore
 final class PostgresEventRelay: Sendable {
     private struct State {
         var lastSeen: Int64 = 0
-        /// Notices taken from the connection, and those fully handled (fewer while one is).
-        var received = 0
-        var handled = 0
+        /// Whether the relay has caught up once (the first LISTEN is in place).
+        var caughtUp = false
+        /// Pieces of work begun (notices taken, catch-ups) and ended (fewer while one runs).
+        var begun = 0
+        var ended = 0
         var pending: [Int64: [(userID: UUID, event: ItemEvent)]] = [:]
     }
 
@@ -62,6 +64,8 @@ final class PostgresEventRelay: Sendable {
     /// After (re)starting to listen: the first time, starts after the newest event; later,
     /// publishes what was missed while not listening.
     func catchUp(first: Bool) async throws {
+        state.withLock { $0.begun += 1 }
+        defer { state.withLock { $0.ended += 1 } }
         let newest = try await PostgresEventLog.lastSeq(client, logger: logger)
         if !first {
             let from = state.withLock { $0.lastSeen }
@@ -69,6 +73,7 @@ final class PostgresEventRelay: Sendable {
         }
         state.withLock { state in
             state.lastSeen = max(state.lastSeen, newest)
+            state.caughtUp = true
             state.pending = state.pending.filter { $0.key > state.lastSeen }
         }
     }
@@ -76,8 +81,8 @@ final class PostgresEventRelay: Sendable {
     /// Publishes what one notice announces (from memory for this replica's own transactions,
     /// from the log for the others').
     func handle(_ payload: String) async throws {
-        state.withLock { $0.received += 1 }
-        defer { state.withLock { $0.handled += 1 } }
+        state.withLock { $0.begun += 1 }
+        defer { state.withLock { $0.ended += 1 } }
         guard let notice = PostgresEventNotice(payload: payload) else {
             logger.warning("Ignoring an event notice this version can't read", metadata: ["notice": "\(payload)"])
             return
@@ -97,10 +102,11 @@ final class PostgresEventRelay: Sendable {
         state.withLock { $0.lastSeen = max($0.lastSeen, notice.maxSeq) }
     }
 
-    /// What the watchdog compares with the log's head: the newest seq published, the notices
-    /// received so far, and whether one is being handled.
-    var sighting: (lastSeen: Int64, received: Int, busy: Bool) {
-        state.withLock { ($0.lastSeen, $0.received, $0.received != $0.handled) }
+    /// What the watchdog compares with the log's head: the newest seq published, the pieces of
+    /// work (notices, catch-ups) begun so far and whether one runs, and whether the relay has
+    /// caught up once.
+    var sighting: (lastSeen: Int64, begun: Int, busy: Bool, caughtUp: Bool) {
+        state.withLock { ($0.lastSeen, $0.begun, $0.begun != $0.ended, $0.caughtUp) }
     }
 
     private func publishFromLog(after from: Int64, upTo last: Int64, users: [UUID]) async throws {

@@ -11,8 +11,9 @@ import WallCore
 /// the query pool: a pool busy with every share in flight never delays a notice, and the pool
 /// keeps its full size for queries. Each time it listens (after a lost or deaf connection too),
 /// the relay catches up from the log and the job workers are woken once, so nothing that
-/// happened meanwhile is missed. While listening, the relay's watchdog checks the connection
-/// still hears (see `PostgresEventRelay.watch`); a deaf one is closed like a lost one.
+/// happened meanwhile is missed. Beside each connection's whole life, from its lease to its
+/// close, runs the relay's watchdog (`PostgresEventRelay.watch`): a connection found deaf, or
+/// stuck before it listens, is cancelled (which closes it) and replaced like a lost one.
 final class PostgresListener: Sendable {
     private let client: PostgresClient
     private let relay: PostgresEventRelay
@@ -34,46 +35,63 @@ final class PostgresListener: Sendable {
     /// Listens until cancelled (run `client` beside it); calls `onListening` once the first
     /// LISTENs are in place. Throws when the first listening fails; later failures are logged
     /// and retried, backing off up to 5 seconds.
-    func run(onListening: @Sendable () -> Void) async throws {
-        var listening = false
+    func run(onListening: @escaping @Sendable () -> Void) async throws {
+        let everListened = Locked(false)
         var backoff = Duration.milliseconds(100)
         while !Task.isCancelled {
+            let listened = Locked(false)
             do {
-                try await client.withConnection { connection in
-                    defer { current.withLock { $0 = nil } }
-                    // Whatever ends listening, the connection is closed (and the pool told so)
-                    // before it goes back: ended or deaf, it is not listened on again.
-                    do {
-                        try await listen(on: connection, first: !listening) {
-                            if !listening {
-                                listening = true
-                                onListening()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await self.connectAndListen(first: !everListened.withLock { $0 }) {
+                            listened.withLock { $0 = true }
+                            let first = everListened.withLock { listened in
+                                defer { listened = true }
+                                return !listened
                             }
-                            backoff = .milliseconds(100)
+                            if first { onListening() }
                         }
-                    } catch {
-                        try? await connection.close()
-                        throw error
                     }
-                    try? await connection.close()
+                    group.addTask { try await self.relay.watch(every: self.checkInterval) }
+                    defer { group.cancelAll() }
+                    try await group.next()
                 }
                 if Task.isCancelled { return }
                 logger.warning("Notifications stopped; listening again")
             } catch {
-                if !listening { throw error }
+                if !everListened.withLock({ $0 }) { throw error }
                 if Task.isCancelled { return }
-                logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
-                do { try await Task.sleep(for: backoff) } catch { return }
-                backoff = min(backoff * 2, .seconds(5))
+                if error is DeafListeningConnection {
+                    logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
+                } else {
+                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
+                }
             }
+            if listened.withLock({ $0 }) { backoff = .milliseconds(100) }
+            do { try await Task.sleep(for: backoff) } catch { return }
+            backoff = min(backoff * 2, .seconds(5))
         }
     }
 
-    /// Listens on both channels on `connection`, catches up, calls `onListening`, then serves
-    /// the notices until they end or the connection is found deaf.
-    private func listen(
-        on connection: PostgresConnection, first: Bool, onListening: () -> Void
-    ) async throws {
+    /// One connection's life: leases it, listens, serves its notices until they end, then
+    /// closes it (and tells the pool so) before it goes back: ended, deaf or cancelled, it is
+    /// not listened on again.
+    private func connectAndListen(first: Bool, onListening: @escaping @Sendable () -> Void) async throws {
+        try await client.withConnection { connection in
+            defer { current.withLock { $0 = nil } }
+            do {
+                try await listen(on: connection, first: first, onListening: onListening)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        }
+    }
+
+    /// Listens on both channels on `connection`, catches up, calls `onListening`, then hands
+    /// each notice to its reader until either sequence ends.
+    private func listen(on connection: PostgresConnection, first: Bool, onListening: () -> Void) async throws {
         try await connection.listeningUntilCancelled(on: PostgresEventNotice.channel, and: PostgresJobQueue.channel) { events, jobs in
             // LISTEN counts from the commit of its own (implicit) transaction, which may trail
             // its reply: a query after it on the same connection waits that out.
@@ -83,24 +101,12 @@ final class PostgresListener: Sendable {
             // Jobs may have come while nobody listened.
             jobSignal.notify()
             onListening()
-            try await serve(events: events, jobs: jobs)
-        }
-    }
-
-    /// Hands each notice to its reader, and watches the relay, until one of them ends; says so
-    /// when the connection went deaf.
-    private func serve(events: PostgresNotificationSequence, jobs: PostgresNotificationSequence) async throws {
-        let relay = relay, jobSignal = jobSignal, checkInterval = checkInterval
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { for try await notice in events { try await relay.handle(notice.payload) } }
-            group.addTask { for try await _ in jobs { jobSignal.notify() } }
-            group.addTask { try await relay.watch(every: checkInterval) }
-            defer { group.cancelAll() }
-            do {
+            let relay = relay, jobSignal = jobSignal
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for try await notice in events { try await relay.handle(notice.payload) } }
+                group.addTask { for try await _ in jobs { jobSignal.notify() } }
+                defer { group.cancelAll() }
                 try await group.next()
-            } catch let deaf as DeafListeningConnection {
-                logger.warning("The listening connection went deaf; closing it", metadata: ["reason": "\(deaf)"])
-                throw deaf
             }
         }
     }
