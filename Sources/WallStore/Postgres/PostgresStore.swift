@@ -106,22 +106,27 @@ public final class PostgresStore: WallStore, Service {
     }
 
     private func runUntilStopped() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
-            group.addTask { await self.listeningClient.run() }
-            do {
-                try await migrate()
-                try await cancelWhenGracefulShutdown {
-                    try await self.listener.run(onListening: { self.ready.open() })
-                }
-            } catch {
-                ready.fail(error)
-                group.cancelAll()
-                throw error
+        // The pools run apart from this task's graceful shutdown and cancellation, and stop only
+        // once the listener has ended: a lease asked of a pool whose run has ended waits for
+        // ever, even cancelled, and the listener's watchdog queries until it ends.
+        let pools = [client, listeningClient].map { client in Task.detached { await client.run() } }
+        do {
+            try await migrate()
+            try await cancelWhenGracefulShutdown {
+                try await self.listener.run(onListening: { self.ready.open() })
             }
             ready.fail(StoreStopped())
-            group.cancelAll()
+        } catch {
+            ready.fail(error)
+            await Self.stop(pools)
+            throw error
         }
+        await Self.stop(pools)
+    }
+
+    private static func stop(_ pools: [Task<Void, Never>]) async {
+        for pool in pools { pool.cancel() }
+        for pool in pools { await pool.value }
     }
 
     /// Applies the migrations, giving up when the database can't be reached in time (the pool
