@@ -36,7 +36,8 @@ public enum Limits {
     public static let maxWallsPerUser = 500
     /// How long a server waits at start for PostgreSQL to answer and its migrations to apply.
     public static let databaseStartTimeout = Duration.seconds(30)
-    /// Most connections one replica opens to PostgreSQL (each replica has its own pool).
+    /// Most connections one replica's query pool opens to PostgreSQL (each replica has its own
+    /// pool; one more connection, apart from it, listens for notices).
     public static let databaseConnectionsPerReplica = 20
     /// Most batches of shares one PostgreSQL replica has in flight: one committing, the next
     /// gathered and waiting, ready, for the events lock (see `AsyncGroupCommitQueue`).

@@ -157,12 +157,15 @@ struct PostgresReplicaTests {
 /// Runs `body` with `count` stores on one fresh database, started together, and a plain
 /// client on that database.
 func withPostgresReplicas(
-    _ count: Int, _ body: ([any WallStore], TestDatabaseClient) async throws -> Void
+    _ count: Int, relayCheckInterval: Duration = Limits.relayCheckInterval,
+    _ body: ([any WallStore], TestDatabaseClient) async throws -> Void
 ) async throws {
     let cleanup = Cleanup()
     do {
         let url = try await TestDatabase.create(cleanup)
-        let replicas = try (0..<count).map { _ in try PostgresStore(url: url, maxConnections: 4) as any WallStore }
+        let replicas = try (0..<count).map { _ in
+            try PostgresStore(url: url, maxConnections: 4, relayCheckInterval: relayCheckInterval) as any WallStore
+        }
         let database = try TestDatabaseClient(url: url)
         try await database.whileRunning {
             try await runningAll(replicas[...]) {

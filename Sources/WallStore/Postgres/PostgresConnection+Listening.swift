@@ -1,15 +1,17 @@
 import PostgresNIO
 
 extension PostgresConnection {
-    /// `listen(on:consume:)`, closing the connection when the task is cancelled: the listener's
-    /// notices then end with an error at once, whether or not the library notices the
-    /// cancellation while it waits for the next one (the pool drops the closed connection).
+    /// Listens on two channels at once (`listen(on:consume:)` for each), closing the connection
+    /// when the task is cancelled: the notices then end with an error at once, whether or not
+    /// the library notices the cancellation while it waits for the next one.
     func listeningUntilCancelled<Value>(
-        isolation: isolated (any Actor)? = #isolation, on channel: String,
-        consume: (PostgresNotificationSequence) async throws -> Value
+        isolation: isolated (any Actor)? = #isolation, on first: String, and second: String,
+        consume: (PostgresNotificationSequence, PostgresNotificationSequence) async throws -> Value
     ) async throws -> Value {
         try await withTaskCancellationHandler {
-            try await listen(on: channel, consume: consume)
+            try await listen(on: first) { firstNotices in
+                try await listen(on: second) { secondNotices in try await consume(firstNotices, secondNotices) }
+            }
         } onCancel: {
             close().whenComplete { _ in }
         }

@@ -10,18 +10,24 @@ import WallCore
 /// in commit order, which (under the events lock) is seq order. A notice of this replica's own
 /// transaction is answered from the events it registered before committing (items as they were
 /// then, as SQLite's feed sends them); another replica's events are read from the log, for the
-/// users with a stream open here only. After a lost connection the relay listens again, then
-/// reads everything after the last seq it saw, so nothing is skipped.
+/// users with a stream open here only. `PostgresListener` feeds it the notices of the replica's
+/// one listening connection; after a lost (or deaf, see `watch`) connection it listens again,
+/// then the relay reads everything after the last seq it saw, so nothing is skipped.
 final class PostgresEventRelay: Sendable {
     private struct State {
         var lastSeen: Int64 = 0
+        /// Whether the relay has caught up once (the first LISTEN is in place).
+        var caughtUp = false
+        /// Pieces of work begun (notices taken, catch-ups) and ended (fewer while one runs).
+        var begun = 0
+        var ended = 0
         var pending: [Int64: [(userID: UUID, event: ItemEvent)]] = [:]
     }
 
-    private let client: PostgresClient
+    let client: PostgresClient
     private let feed: EventFeed
     private let origin: UUID
-    private let logger: Logger
+    let logger: Logger
     private let state = Locked(State())
 
     init(client: PostgresClient, feed: EventFeed, origin: UUID, logger: Logger) {
@@ -53,44 +59,13 @@ final class PostgresEventRelay: Sendable {
         }
     }
 
-    // MARK: Listening
-
-    /// Listens until cancelled; calls `onListening` once the first LISTEN is in place. Throws
-    /// when the first LISTEN fails; later failures are logged and retried.
-    func run(onListening: @Sendable () -> Void) async throws {
-        var listening = false
-        var backoff = Duration.milliseconds(100)
-        while !Task.isCancelled {
-            do {
-                try await client.withConnection { connection in
-                    try await connection.listeningUntilCancelled(on: PostgresEventNotice.channel) { notices in
-                        // LISTEN counts from the commit of its own (implicit) transaction, which may
-                        // trail its reply: a query after it on the same connection waits that out.
-                        try await connection.query("SELECT pg_listening_channels()", logger: logger)
-                        try await catchUp(first: !listening)
-                        if !listening {
-                            listening = true
-                            onListening()
-                        }
-                        backoff = .milliseconds(100)
-                        for try await notice in notices { try await handle(notice.payload) }
-                    }
-                }
-                if Task.isCancelled { return }
-                logger.warning("Event notifications stopped; listening again")
-            } catch {
-                if !listening { throw error }
-                if Task.isCancelled { return }
-                logger.warning("Lost the event notifications; listening again", metadata: ["error": "\(error)"])
-                do { try await Task.sleep(for: backoff) } catch { return }
-                backoff = min(backoff * 2, .seconds(5))
-            }
-        }
-    }
+    // MARK: Notices (from `PostgresListener`)
 
     /// After (re)starting to listen: the first time, starts after the newest event; later,
     /// publishes what was missed while not listening.
-    private func catchUp(first: Bool) async throws {
+    func catchUp(first: Bool) async throws {
+        state.withLock { $0.begun += 1 }
+        defer { state.withLock { $0.ended += 1 } }
         let newest = try await PostgresEventLog.lastSeq(client, logger: logger)
         if !first {
             let from = state.withLock { $0.lastSeen }
@@ -98,11 +73,16 @@ final class PostgresEventRelay: Sendable {
         }
         state.withLock { state in
             state.lastSeen = max(state.lastSeen, newest)
+            state.caughtUp = true
             state.pending = state.pending.filter { $0.key > state.lastSeen }
         }
     }
 
-    private func handle(_ payload: String) async throws {
+    /// Publishes what one notice announces (from memory for this replica's own transactions,
+    /// from the log for the others').
+    func handle(_ payload: String) async throws {
+        state.withLock { $0.begun += 1 }
+        defer { state.withLock { $0.ended += 1 } }
         guard let notice = PostgresEventNotice(payload: payload) else {
             logger.warning("Ignoring an event notice this version can't read", metadata: ["notice": "\(payload)"])
             return
@@ -120,6 +100,13 @@ final class PostgresEventRelay: Sendable {
             try await publishFromLog(after: from, upTo: notice.maxSeq, users: users)
         }
         state.withLock { $0.lastSeen = max($0.lastSeen, notice.maxSeq) }
+    }
+
+    /// What the watchdog compares with the log's head: the newest seq published, the pieces of
+    /// work (notices, catch-ups) begun so far and whether one runs, and whether the relay has
+    /// caught up once.
+    var sighting: (lastSeen: Int64, begun: Int, busy: Bool, caughtUp: Bool) {
+        state.withLock { ($0.lastSeen, $0.begun, $0.begun != $0.ended, $0.caughtUp) }
     }
 
     private func publishFromLog(after from: Int64, upTo last: Int64, users: [UUID]) async throws {

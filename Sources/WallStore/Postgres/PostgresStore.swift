@@ -9,8 +9,9 @@ import WallCore
 ///
 /// It is a `Service`: `run()` runs the connection pool, applies the migrations (under an
 /// advisory lock, so replicas starting together don't race), and relays committed events from
-/// every replica to this one's `feed` (LISTEN/NOTIFY). Calls made before the migrations are
-/// applied wait for them.
+/// every replica to this one's `feed` (LISTEN/NOTIFY, on one connection of its own that also
+/// wakes the job workers: `PostgresListener`). Calls made before the migrations are applied wait
+/// for them.
 ///
 /// Every transaction that writes events first takes one advisory lock (`PostgresLocks.events`),
 /// so event numbers, which are also the wall's sort keys, are handed out in commit order: the
@@ -21,12 +22,15 @@ public final class PostgresStore: WallStore, Service {
     public let feed: EventFeed
 
     let client: PostgresClient
+    /// Holds the one listening connection, apart from `client`'s pool.
+    let listeningClient: PostgresClient
     let clock: @Sendable () -> Date
     let logger: Logger
     /// Tells this replica's own notifications from the others'.
     let origin = UUID()
     let ready = ReadyLatch()
     let relay: PostgresEventRelay
+    let listener: PostgresListener
     let eventTransactions: PostgresEventTransactions
     let jobSignal = WakeSignal()
     /// The job queue in this database, shared with every replica (see `JobQueue`).
@@ -38,30 +42,42 @@ public final class PostgresStore: WallStore, Service {
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
     /// nothing is connected until `run()`. New items get the jobs `followUps` names, in their
-    /// share's transaction.
+    /// share's transaction. `maxConnections` bounds the query pool; one more connection listens.
+    /// The relay checks its listening connection still hears every `relayCheckInterval`.
     public convenience init(
         url: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
         maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init,
-        followUps: FollowUpPolicy = .none
+        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval
     ) throws {
         var configuration = try PostgresURL.configuration(url)
         configuration.options.maximumConnections = maxConnections
-        self.init(configuration: configuration, feed: feed, logger: logger, clock: clock, followUps: followUps)
+        self.init(
+            configuration: configuration, feed: feed, logger: logger, clock: clock, followUps: followUps,
+            relayCheckInterval: relayCheckInterval
+        )
     }
 
-    /// Makes a store with a client configuration of your own.
+    /// Makes a store with a client configuration of your own (its `maximumConnections` bounds
+    /// the query pool; the listening connection is opened beside it with the same settings).
     public init(
         configuration: PostgresClient.Configuration, feed: EventFeed = EventFeed(),
         logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init,
-        followUps: FollowUpPolicy = .none
+        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval
     ) {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        var listening = configuration
+        listening.options.minimumConnections = 0
+        listening.options.maximumConnections = 1
+        self.listeningClient = PostgresClient(configuration: listening, backgroundLogger: logger)
         self.feed = feed
         self.logger = logger
         self.clock = clock
         self.followUps = followUps
         let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, logger: logger)
         self.relay = relay
+        self.listener = PostgresListener(
+            client: listeningClient, relay: relay, jobSignal: jobSignal, checkInterval: relayCheckInterval, logger: logger
+        )
         let transactions = PostgresEventTransactions(client: client, relay: relay, origin: origin, logger: logger)
         self.eventTransactions = transactions
         self.jobs = PostgresJobQueue(client: client, clock: clock, logger: logger, ready: ready, signal: jobSignal)
@@ -71,8 +87,9 @@ public final class PostgresStore: WallStore, Service {
         self.writeQueue = PostgresWriteQueue(writer: writer)
     }
 
-    /// Runs the pool, migrates, then relays events until graceful shutdown or cancellation.
-    /// Cancelled, it waits at most `Limits.storeStopGrace` for the pool and the listeners to
+    /// Runs the pools, migrates, then listens (relaying events, waking job workers) until
+    /// graceful shutdown or cancellation.
+    /// Cancelled, it waits at most `Limits.storeStopGrace` for the pools and the listener to
     /// end (see `BoundedStop`).
     public func run() async throws {
         let logger = logger
@@ -89,24 +106,27 @@ public final class PostgresStore: WallStore, Service {
     }
 
     private func runUntilStopped() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
-            do {
-                try await migrate()
-                group.addTask {
-                    await PostgresJobListener(client: self.client, signal: self.jobSignal, logger: self.logger).run()
-                }
-                try await cancelWhenGracefulShutdown {
-                    try await self.relay.run(onListening: { self.ready.open() })
-                }
-            } catch {
-                ready.fail(error)
-                group.cancelAll()
-                throw error
+        // The pools run apart from this task's graceful shutdown and cancellation, and stop only
+        // once the listener has ended: a lease asked of a pool whose run has ended waits for
+        // ever, even cancelled, and the listener's watchdog queries until it ends.
+        let pools = [client, listeningClient].map { client in Task.detached { await client.run() } }
+        do {
+            try await migrate()
+            try await cancelWhenGracefulShutdown {
+                try await self.listener.run(onListening: { self.ready.open() })
             }
             ready.fail(StoreStopped())
-            group.cancelAll()
+        } catch {
+            ready.fail(error)
+            await Self.stop(pools)
+            throw error
         }
+        await Self.stop(pools)
+    }
+
+    private static func stop(_ pools: [Task<Void, Never>]) async {
+        for pool in pools { pool.cancel() }
+        for pool in pools { await pool.value }
     }
 
     /// Applies the migrations, giving up when the database can't be reached in time (the pool
@@ -122,6 +142,12 @@ public final class PostgresStore: WallStore, Service {
             defer { group.cancelAll() }
             try await group.next()
         }
+    }
+
+    /// For tests: makes the listening connection silently deaf (see `PostgresListener.deafen`);
+    /// returns its backend's pid.
+    func deafenListeningConnection() async throws -> Int {
+        try await listener.deafen()
     }
 
     /// The current time, to the millisecond.

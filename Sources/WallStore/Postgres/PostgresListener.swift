@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WallCore
+
+/// A replica's one listening connection, for both channels: `dwall_events` for the event relay
+/// and `dwall_jobs` for the job workers. PostgreSQL wakes every listening backend of the database
+/// on any NOTIFY, so one listening backend per replica costs half of two.
+///
+/// The connection comes from a client of its own holding just that one connection, apart from
+/// the query pool: a pool busy with every share in flight never delays a notice, and the pool
+/// keeps its full size for queries. Each time it listens (after a lost or deaf connection too),
+/// the relay catches up from the log and the job workers are woken once, so nothing that
+/// happened meanwhile is missed. Beside each connection's whole life, from its lease to its
+/// close, runs the relay's watchdog (`PostgresEventRelay.watch`): a connection found deaf, or
+/// stuck before it listens, is cancelled (which closes it) and replaced like a lost one.
+final class PostgresListener: Sendable {
+    private let client: PostgresClient
+    private let relay: PostgresEventRelay
+    private let jobSignal: WakeSignal
+    private let checkInterval: Duration
+    private let logger: Logger
+    private let current = Locked<PostgresConnection?>(nil)
+
+    /// A listener over the one-connection `client` (`configuration` with
+    /// `maximumConnections` 1), feeding `relay` and waking `jobSignal`.
+    init(client: PostgresClient, relay: PostgresEventRelay, jobSignal: WakeSignal, checkInterval: Duration, logger: Logger) {
+        self.client = client
+        self.relay = relay
+        self.jobSignal = jobSignal
+        self.checkInterval = checkInterval
+        self.logger = logger
+    }
+
+    /// Listens until cancelled (run `client` beside it); calls `onListening` once the first
+    /// LISTENs are in place. Throws when the first listening fails; later failures are logged
+    /// and retried, backing off up to 5 seconds.
+    func run(onListening: @escaping @Sendable () -> Void) async throws {
+        let everListened = Locked(false)
+        var backoff = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            let listened = Locked(false)
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await self.connectAndListen(first: !everListened.withLock { $0 }) {
+                            listened.withLock { $0 = true }
+                            let first = everListened.withLock { listened in
+                                defer { listened = true }
+                                return !listened
+                            }
+                            if first { onListening() }
+                        }
+                    }
+                    group.addTask { try await self.relay.watch(every: self.checkInterval) }
+                    defer { group.cancelAll() }
+                    try await group.next()
+                }
+                if Task.isCancelled { return }
+                logger.warning("Notifications stopped; listening again")
+            } catch {
+                if !everListened.withLock({ $0 }) { throw error }
+                if Task.isCancelled { return }
+                if error is DeafListeningConnection {
+                    logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
+                } else {
+                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
+                }
+            }
+            if listened.withLock({ $0 }) { backoff = .milliseconds(100) }
+            do { try await Task.sleep(for: backoff) } catch { return }
+            backoff = min(backoff * 2, .seconds(5))
+        }
+    }
+
+    /// One connection's life: leases it, listens, serves its notices until they end, then
+    /// closes it (and tells the pool so) before it goes back: ended, deaf or cancelled, it is
+    /// not listened on again.
+    private func connectAndListen(first: Bool, onListening: @escaping @Sendable () -> Void) async throws {
+        try await client.withConnection { connection in
+            defer { current.withLock { $0 = nil } }
+            do {
+                try await listen(on: connection, first: first, onListening: onListening)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        }
+    }
+
+    /// Listens on both channels on `connection`, catches up, calls `onListening`, then hands
+    /// each notice to its reader until either sequence ends.
+    private func listen(on connection: PostgresConnection, first: Bool, onListening: () -> Void) async throws {
+        try await connection.listeningUntilCancelled(on: PostgresEventNotice.channel, and: PostgresJobQueue.channel) { events, jobs in
+            // LISTEN counts from the commit of its own (implicit) transaction, which may trail
+            // its reply: a query after it on the same connection waits that out.
+            try await connection.query("SELECT pg_listening_channels()", logger: logger)
+            current.withLock { $0 = connection }
+            try await relay.catchUp(first: first)
+            // Jobs may have come while nobody listened.
+            jobSignal.notify()
+            onListening()
+            let relay = relay, jobSignal = jobSignal
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for try await notice in events { try await relay.handle(notice.payload) } }
+                group.addTask { for try await _ in jobs { jobSignal.notify() } }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        }
+    }
+
+    /// For tests: makes the listening connection deaf without closing it or failing its notices
+    /// (`UNLISTEN *`), as a connection that silently stops delivering would be; returns its
+    /// backend's pid. Throws `StoreStopped` when not listening.
+    func deafen() async throws -> Int {
+        guard let connection = current.withLock({ $0 }) else { throw StoreStopped() }
+        try await connection.query("UNLISTEN *", logger: logger)
+        let rows = try await connection.query("SELECT pg_backend_pid()", logger: logger)
+        return Int(try await rows.first()?.decode(Int32.self) ?? 0)
+    }
+}

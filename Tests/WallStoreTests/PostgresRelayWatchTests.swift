@@ -1,0 +1,58 @@
+import Testing
+@testable import WallStore
+
+/// When the relay's watchdog calls a listening connection deaf: an event that was in the log a
+/// whole check ago still unseen, no work begun since (no notice, no catch-up), none running.
+@Suite("Relay watch")
+struct PostgresRelayWatchTests {
+    @Test("The first check only takes note")
+    func firstCheckTakesNote() {
+        var watch = PostgresRelayWatch()
+        let deaf = watch.isDeaf(head: 10, lastSeen: 0, begun: 0, busy: false)
+        #expect(!deaf)
+    }
+
+    @Test("An event in the log a whole check ago, still unseen with no notice since, means deaf")
+    func unseenOldEventIsDeaf() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        let deaf = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        #expect(deaf)
+    }
+
+    @Test("An event committed just before the check, its notice still on the way, is not yet deafness")
+    func eventJustBeforeTheCheckIsNotDeaf() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isDeaf(head: 9, lastSeen: 9, begun: 4, busy: false)
+        let deafAtOnce = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        #expect(!deafAtOnce)
+        // Still unseen, and nothing heard, a whole check later: deaf.
+        let deafLater = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        #expect(deafLater)
+    }
+
+    @Test("A notice received since the previous check means the connection hears")
+    func aNoticeSinceMeansHearing() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isDeaf(head: 10, lastSeen: 5, begun: 4, busy: false)
+        let deaf = watch.isDeaf(head: 12, lastSeen: 8, begun: 5, busy: false)
+        #expect(!deaf)
+    }
+
+    @Test("A relay busy with a slow notice or a long catch-up is not deaf")
+    func busyIsNotDeaf() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isDeaf(head: 10, lastSeen: 5, begun: 5, busy: true)
+        let deaf = watch.isDeaf(head: 10, lastSeen: 5, begun: 5, busy: true)
+        #expect(!deaf)
+    }
+
+    @Test("A quiet log with everything seen is not deafness")
+    func quietIsNotDeaf() {
+        var watch = PostgresRelayWatch()
+        for _ in 1...3 {
+            let deaf = watch.isDeaf(head: 10, lastSeen: 10, begun: 4, busy: false)
+            #expect(!deaf)
+        }
+    }
+}
