@@ -206,6 +206,8 @@ let package = Package(
                 "WallCore", "WallStore", "WallApp", "WallS3", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // `NIOPosix` for `BlackHoleProxy`, a TCP relay in front of the test PostgreSQL.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

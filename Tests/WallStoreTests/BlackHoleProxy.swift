@@ -1,0 +1,155 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+import WallCore
+
+/// A TCP relay on 127.0.0.1, started by a test, in front of the test PostgreSQL: it passes bytes
+/// both ways untouched, except that, once armed, the next connection to send a `LISTEN` becomes
+/// a black hole: that statement and everything after it, both ways, is dropped, while the
+/// connection stays open. The replica then has a connection that is open, signed in, and never
+/// answers its LISTEN, as behind a network that silently drops packets; PostgreSQL can't be made
+/// to hang a LISTEN itself (it takes no lock another session can hold).
+final class BlackHoleProxy: Sendable {
+    /// What the relay has done with black holes so far.
+    struct Holes: Sendable, Equatable {
+        /// Connections turned into a black hole.
+        var opened = 0
+        /// Of those, the ones the replica has since closed.
+        var closedByReplica = 0
+    }
+
+    let port: Int
+    private let channel: any Channel
+    private let group: MultiThreadedEventLoopGroup
+    private let state: Locked<ProxyState>
+
+    /// Starts relaying connections to `host`:`port`.
+    init(to host: String, port targetPort: Int) async throws {
+        let state = Locked(ProxyState())
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bound = try await ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { replicaSide in
+                let link = Link(state: state)
+                return ClientBootstrap(group: replicaSide.eventLoop)
+                    .channelInitializer { $0.pipeline.addHandler(Relay(link: link, side: .database)) }
+                    .connect(host: host, port: targetPort)
+                    .flatMap { databaseSide in
+                        link.attach(replica: replicaSide, database: databaseSide)
+                        return replicaSide.pipeline.addHandler(Relay(link: link, side: .replica))
+                    }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        self.group = group
+        self.state = state
+        channel = bound
+        port = bound.localAddress?.port ?? 0
+    }
+
+    /// Makes the next connection that sends a `LISTEN` a black hole (one connection only).
+    func holdNextListen() {
+        state.withLock { $0.armed = true }
+    }
+
+    /// The black holes made and closed so far.
+    var holes: Holes { state.withLock { $0.holes } }
+
+    /// `url` (a `postgres://` URL) with its port replaced by the relay's.
+    func route(_ url: String) throws -> String {
+        var components = try #require(URLComponents(string: url))
+        components.port = port
+        return try #require(components.string)
+    }
+
+    func stop() async throws {
+        try await channel.close()
+        try await group.shutdownGracefully()
+    }
+
+    private struct ProxyState {
+        var armed = false
+        var holes = Holes()
+    }
+
+    private enum Side { case replica, database }
+
+    /// One relayed connection: its two channels and whether it became a black hole.
+    private final class Link: @unchecked Sendable {
+        private let lock = NSLock()
+        private let state: Locked<ProxyState>
+        private var replica: (any Channel)?
+        private var database: (any Channel)?
+        private var hole = false
+        /// The last bytes the replica sent, so a `LISTEN` split across two reads is still seen.
+        private var tail: [UInt8] = []
+
+        init(state: Locked<ProxyState>) { self.state = state }
+
+        func attach(replica: any Channel, database: any Channel) {
+            lock.withLock { (self.replica, self.database) = (replica, database) }
+        }
+
+        /// The channel to pass `bytes` from `side` on to, or nil when they fall into the hole.
+        func destination(for bytes: ByteBuffer, from side: Side) -> (any Channel)? {
+            lock.withLock {
+                if side == .replica, !hole {
+                    let seen = tail + Array(bytes.readableBytesView)
+                    tail = Array(seen.suffix(16))
+                    if Self.holdsListen(seen), state.withLock({ state in
+                        defer { state.armed = false }
+                        if state.armed { state.holes.opened += 1 }
+                        return state.armed
+                    }) {
+                        hole = true
+                    }
+                }
+                if hole { return nil }
+                return side == .replica ? database : replica
+            }
+        }
+
+        /// Closes the other side once one side ends, noting a black hole the replica closed.
+        func ended(_ side: Side) {
+            let (other, wasHole) = lock.withLock { (side == .replica ? database : replica, hole) }
+            if side == .replica, wasHole { state.withLock { $0.holes.closedByReplica += 1 } }
+            other?.close(promise: nil)
+        }
+
+        /// Whether `bytes` hold a `LISTEN "` that is not an `UNLISTEN "`.
+        private static func holdsListen(_ bytes: [UInt8]) -> Bool {
+            let listen = Array(#"LISTEN ""#.utf8)
+            guard bytes.count >= listen.count else { return false }
+            for start in 0...(bytes.count - listen.count) where bytes[start..<(start + listen.count)].elementsEqual(listen) {
+                if start == 0 || bytes[start - 1] != UInt8(ascii: "N") { return true }
+            }
+            return false
+        }
+    }
+
+    /// Passes what one side reads to the other, unless the link swallows it.
+    private final class Relay: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = ByteBuffer
+        private let link: Link
+        private let side: Side
+
+        init(link: Link, side: Side) {
+            self.link = link
+            self.side = side
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let bytes = unwrapInboundIn(data)
+            link.destination(for: bytes, from: side)?.writeAndFlush(bytes, promise: nil)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            link.ended(side)
+            context.fireChannelInactive()
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            context.close(promise: nil)
+        }
+    }
+}
