@@ -55,4 +55,25 @@ struct PostgresRelayWatchTests {
             #expect(!deaf)
         }
     }
+
+    @Test("A connection not listening at two checks in a row is stuck before it listens")
+    func notListeningTwiceIsStuck() {
+        var watch = PostgresRelayWatch()
+        let stuckAtOnce = watch.isStuck(listening: false)
+        #expect(!stuckAtOnce, "the first check only takes note: the connection may have just opened")
+        let stuckLater = watch.isStuck(listening: false)
+        #expect(stuckLater)
+    }
+
+    @Test("A connection that listened between two checks is not stuck, nor one that listens")
+    func listeningIsNotStuck() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isStuck(listening: false)
+        let justListened = watch.isStuck(listening: true)
+        #expect(!justListened)
+        for _ in 1...2 {
+            let listening = watch.isStuck(listening: true)
+            #expect(!listening)
+        }
+    }
 }

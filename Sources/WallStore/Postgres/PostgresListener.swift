@@ -33,8 +33,9 @@ final class PostgresListener: Sendable {
     }
 
     /// Listens until cancelled (run `client` beside it); calls `onListening` once the first
-    /// LISTENs are in place. Throws when the first listening fails; later failures are logged
-    /// and retried, backing off up to 5 seconds.
+    /// LISTENs are in place. Throws when the first listening fails, or hangs for a whole check
+    /// interval (`StuckListeningConnection`), so a replica that can't listen refuses to start;
+    /// later failures are logged and retried, backing off up to 5 seconds. Cancelled, it returns.
     func run(onListening: @escaping @Sendable () -> Void) async throws {
         let everListened = Locked(false)
         var backoff = Duration.milliseconds(100)
@@ -52,16 +53,20 @@ final class PostgresListener: Sendable {
                             if first { onListening() }
                         }
                     }
-                    group.addTask { try await self.relay.watch(every: self.checkInterval) }
+                    group.addTask {
+                        try await self.relay.watch(every: self.checkInterval) { self.current.withLock { $0 != nil } }
+                    }
                     defer { group.cancelAll() }
                     try await group.next()
                 }
                 if Task.isCancelled { return }
                 logger.warning("Notifications stopped; listening again")
             } catch {
-                if !everListened.withLock({ $0 }) { throw error }
                 if Task.isCancelled { return }
-                if error is DeafListeningConnection {
+                if !everListened.withLock({ $0 }) { throw error }
+                if error is StuckListeningConnection {
+                    logger.warning("The listening connection never listened; listening again on a new one", metadata: ["reason": "\(error)"])
+                } else if error is DeafListeningConnection {
                     logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
                 } else {
                     logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
