@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A PostgreSQL replica whose first LISTEN is never answered refuses to start, saying why, well
-/// within the 30 seconds it has to reach its database, instead of waiting for ever unready.
+/// A PostgreSQL replica whose first LISTEN is never answered refuses to start, saying why, once
+/// the 30 seconds it has to reach its database are up, instead of waiting for ever unready.
 @Suite(.enabled(if: TestStorage.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct StuckListenRefusalTests {
     @Test(.timeLimit(.minutes(3)))
@@ -20,6 +20,7 @@ struct StuckListenRefusalTests {
 
         #expect(refusal?.description.contains("dwall serve exited") == true, "it exited: \(String(describing: refusal))")
         #expect(refusal?.description.contains("LISTEN") == true, "it says the LISTEN hung: \(String(describing: refusal))")
-        #expect(elapsed < 30, "within the start timeout (took \(elapsed) s)")
+        // 30 s (`Limits.databaseStartTimeout`) from the store's start, plus the process's own start.
+        #expect(elapsed >= 30 && elapsed < 50, "at the start timeout (took \(elapsed) s)")
     }
 }

@@ -56,24 +56,49 @@ struct PostgresRelayWatchTests {
         }
     }
 
-    @Test("A connection not listening at two checks in a row is stuck before it listens")
-    func notListeningTwiceIsStuck() {
+    @Test("A connection awaiting its LISTENs at two checks in a row is stuck before it listens")
+    func awaitingTwiceIsStuck() {
         var watch = PostgresRelayWatch()
-        let stuckAtOnce = watch.isStuck(listening: false)
-        #expect(!stuckAtOnce, "the first check only takes note: the connection may have just opened")
-        let stuckLater = watch.isStuck(listening: false)
+        let stuckAtOnce = watch.isStuck(phase: .awaitingListen)
+        #expect(!stuckAtOnce, "the first check only takes note: the LISTEN may have just been sent")
+        let stuckLater = watch.isStuck(phase: .awaitingListen)
         #expect(stuckLater)
     }
 
     @Test("A connection that listened between two checks is not stuck, nor one that listens")
     func listeningIsNotStuck() {
         var watch = PostgresRelayWatch()
-        _ = watch.isStuck(listening: false)
-        let justListened = watch.isStuck(listening: true)
+        _ = watch.isStuck(phase: .awaitingListen)
+        let justListened = watch.isStuck(phase: .listening)
         #expect(!justListened)
         for _ in 1...2 {
-            let listening = watch.isStuck(listening: true)
+            let listening = watch.isStuck(phase: .listening)
             #expect(!listening)
         }
+    }
+
+    @Test("A connection still being opened is left to its connect timeout")
+    func leasingIsNotStuck() {
+        var watch = PostgresRelayWatch()
+        for _ in 1...3 {
+            let stuck = watch.isStuck(phase: .leasing)
+            #expect(!stuck)
+        }
+        _ = watch.isStuck(phase: .awaitingListen)
+        let stuck = watch.isStuck(phase: .awaitingListen)
+        #expect(stuck, "counted from the LISTEN, not from the lease")
+    }
+
+    @Test("A first LISTEN is given until the start deadline, leasing included, and no longer")
+    func firstListenWaitsForTheStartDeadline() {
+        var watch = PostgresRelayWatch()
+        for phase in [PostgresRelayWatch.Phase.leasing, .awaitingListen, .awaitingListen, .awaitingListen] {
+            let stuck = watch.isStuck(phase: phase, startOverdue: false)
+            #expect(!stuck, "before the deadline")
+        }
+        let overdueLeasing = watch.isStuck(phase: .leasing, startOverdue: true)
+        #expect(overdueLeasing)
+        let overdueListening = watch.isStuck(phase: .listening, startOverdue: true)
+        #expect(!overdueListening, "a replica that listened has started")
     }
 }

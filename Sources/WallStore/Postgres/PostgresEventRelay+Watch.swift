@@ -3,17 +3,27 @@ import Logging
 
 extension PostgresEventRelay {
     /// Beside one listening connection's life: every `interval`, asks `PostgresRelayWatch`
-    /// whether the connection is stuck before it listens (`listening` tells whether its LISTENs
-    /// are in place), then reads the log's head on a pooled connection and asks whether it went
-    /// deaf; throws `StuckListeningConnection` or `DeafListeningConnection`, for the listener to
-    /// close it, listen again and catch up (or, the first time, to refuse to start). The checks
-    /// for deafness begin once the relay first caught up; a head that can't be read skips that
+    /// whether the connection is stuck before it listens (`phase` tells where it is;
+    /// `firstListenBy`, for a replica's first LISTEN, is its start deadline, checked then too),
+    /// then reads the log's head on a pooled connection and asks whether it went deaf; throws
+    /// `StuckListeningConnection` or `DeafListeningConnection`, for the listener to close it,
+    /// listen again and catch up (or, the first time, to refuse to start). The checks for
+    /// deafness begin once the relay first caught up; a head that can't be read skips that
     /// check. Returns when cancelled.
-    func watch(every interval: Duration, listening: @escaping @Sendable () -> Bool) async throws {
+    func watch(
+        every interval: Duration, firstListenBy deadline: ContinuousClock.Instant?,
+        phase: @escaping @Sendable () -> PostgresRelayWatch.Phase
+    ) async throws {
         var watch = PostgresRelayWatch()
+        let started = ContinuousClock.now
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
-            if watch.isStuck(listening: listening()) { throw StuckListeningConnection(interval: interval) }
+            var wake = ContinuousClock.now + interval
+            if let deadline, deadline > ContinuousClock.now { wake = min(wake, deadline) }
+            do { try await Task.sleep(until: wake) } catch { return }
+            let overdue = deadline.map { ContinuousClock.now >= $0 }
+            if watch.isStuck(phase: phase(), startOverdue: overdue) {
+                throw StuckListeningConnection(waited: ContinuousClock.now - started)
+            }
             let head: Int64
             do {
                 head = try await PostgresEventLog.lastSeq(client, logger: logger)
@@ -45,12 +55,13 @@ struct DeafListeningConnection: Error, CustomStringConvertible {
     }
 }
 
-/// The listening connection had not listened at two checks a whole interval apart: PostgreSQL (or
-/// the network to it) never answered its opening or its LISTEN.
+/// The listening connection never got its LISTENs answered: within a whole check interval of
+/// its lease, or, the first time, by the store's start deadline. PostgreSQL (or the network to
+/// it) never answered.
 struct StuckListeningConnection: Error, CustomStringConvertible {
-    /// The check interval.
-    var interval: Duration
+    /// How long it had waited when given up.
+    var waited: Duration
     var description: String {
-        "the listening connection to PostgreSQL got no answer to its LISTEN for a whole check interval (\(interval))"
+        "the listening connection to PostgreSQL got no answer to its LISTEN within \(waited)"
     }
 }

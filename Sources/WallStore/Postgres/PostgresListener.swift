@@ -21,6 +21,8 @@ final class PostgresListener: Sendable {
     private let checkInterval: Duration
     private let logger: Logger
     private let current = Locked<PostgresConnection?>(nil)
+    /// Where the current attempt is, for the watchdog (stuck if it awaits its LISTENs too long).
+    private let phase = Locked(PostgresRelayWatch.Phase.leasing)
 
     /// A listener over the one-connection `client` (`configuration` with
     /// `maximumConnections` 1), feeding `relay` and waking `jobSignal`.
@@ -33,10 +35,11 @@ final class PostgresListener: Sendable {
     }
 
     /// Listens until cancelled (run `client` beside it); calls `onListening` once the first
-    /// LISTENs are in place. Throws when the first listening fails, or hangs for a whole check
-    /// interval (`StuckListeningConnection`), so a replica that can't listen refuses to start;
-    /// later failures are logged and retried, backing off up to 5 seconds. Cancelled, it returns.
-    func run(onListening: @escaping @Sendable () -> Void) async throws {
+    /// LISTENs are in place. Throws when the first listening fails, or has not listened by
+    /// `startDeadline` (`StuckListeningConnection`), so a replica that can't listen refuses to
+    /// start; later failures (a LISTEN unanswered for a whole check interval included) are
+    /// logged and retried, backing off up to 5 seconds. Cancelled, it returns.
+    func run(startDeadline: ContinuousClock.Instant, onListening: @escaping @Sendable () -> Void) async throws {
         let everListened = Locked(false)
         var backoff = Duration.milliseconds(100)
         while !Task.isCancelled {
@@ -53,8 +56,11 @@ final class PostgresListener: Sendable {
                             if first { onListening() }
                         }
                     }
+                    let firstListenBy = everListened.withLock { $0 } ? nil : startDeadline
                     group.addTask {
-                        try await self.relay.watch(every: self.checkInterval) { self.current.withLock { $0 != nil } }
+                        try await self.relay.watch(every: self.checkInterval, firstListenBy: firstListenBy) {
+                            self.phase.withLock { $0 }
+                        }
                     }
                     defer { group.cancelAll() }
                     try await group.next()
@@ -83,7 +89,11 @@ final class PostgresListener: Sendable {
     /// not listened on again.
     private func connectAndListen(first: Bool, onListening: @escaping @Sendable () -> Void) async throws {
         try await client.withConnection { connection in
-            defer { current.withLock { $0 = nil } }
+            phase.withLock { $0 = .awaitingListen }
+            defer {
+                phase.withLock { $0 = .leasing }
+                current.withLock { $0 = nil }
+            }
             do {
                 try await listen(on: connection, first: first, onListening: onListening)
             } catch {
@@ -102,6 +112,7 @@ final class PostgresListener: Sendable {
             // its reply: a query after it on the same connection waits that out.
             try await connection.query("SELECT pg_listening_channels()", logger: logger)
             current.withLock { $0 = connection }
+            phase.withLock { $0 = .listening }
             try await relay.catchUp(first: first)
             // Jobs may have come while nobody listened.
             jobSignal.notify()

@@ -9,13 +9,26 @@
 /// committed just before a check, its notice still on the way, from counting, and a relay busy
 /// with a slow notice or a long catch-up is not deaf.
 ///
-/// The connection is stuck before it listens when its LISTENs were not in place at this check
-/// nor at the previous one, a whole interval ago: opening a connection and listening takes a few
-/// round trips, so one that has not listened by then never answered (a backend that hangs, a
-/// network that drops packets). This needs no event: job wake-ups come on the same connection.
+/// The connection is stuck before it listens when, leased, it was still awaiting its LISTENs at
+/// this check and at the previous one, a whole interval ago: listening takes three round trips,
+/// so one that has not listened by then never got an answer (a backend that hangs, a network
+/// that drops packets). This needs no event: job wake-ups come on the same connection. (A
+/// connection being opened is not counted: its connect timeout bounds that.) A replica's first
+/// LISTEN is given until its start deadline instead (`startOverdue`), since failing it means
+/// refusing to start.
 struct PostgresRelayWatch {
     private var previous: (head: Int64, begun: Int)?
-    private var listeningAtPrevious: Bool?
+    /// Where a listening connection is in its life, as the listener reports it.
+    enum Phase: Sendable {
+        /// Waiting for a connection from the pool (opening one: bounded by its connect timeout).
+        case leasing
+        /// Leased, its LISTENs sent and not yet all answered.
+        case awaitingListen
+        /// Its LISTENs in place.
+        case listening
+    }
+
+    private var previousPhase: Phase?
 
     /// Notes this check; true when the connection is deaf (see the type).
     mutating func isDeaf(head: Int64, lastSeen: Int64, begun: Int, busy: Bool) -> Bool {
@@ -24,10 +37,13 @@ struct PostgresRelayWatch {
         return begun == previous.begun && lastSeen < previous.head
     }
 
-    /// Notes whether the connection's LISTENs are in place at this check; true when it is stuck
-    /// before it listens (see the type).
-    mutating func isStuck(listening: Bool) -> Bool {
-        defer { listeningAtPrevious = listening }
-        return !listening && listeningAtPrevious == false
+    /// Notes the connection's phase at this check; true when it is stuck before it listens (see
+    /// the type). `startOverdue`, for a replica's first LISTEN only: whether its start deadline
+    /// has passed (then leasing counts too).
+    mutating func isStuck(phase: Phase, startOverdue: Bool? = nil) -> Bool {
+        defer { previousPhase = phase }
+        guard phase != .listening else { return false }
+        if let startOverdue { return startOverdue }
+        return phase == .awaitingListen && previousPhase == .awaitingListen
     }
 }

@@ -39,21 +39,25 @@ public final class PostgresStore: WallStore, Service {
     let followUps: FollowUpPolicy
     /// Shares and enrichment results, group-committed (see `PostgresWriteQueue`).
     let writeQueue: PostgresWriteQueue
+    /// How long `run()` has, from its start, to migrate and first listen.
+    let startTimeout: Duration
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
     /// nothing is connected until `run()`. New items get the jobs `followUps` names, in their
     /// share's transaction. `maxConnections` bounds the query pool; one more connection listens.
-    /// The relay checks its listening connection still hears every `relayCheckInterval`.
+    /// The relay checks its listening connection still hears every `relayCheckInterval`. `run()`
+    /// throws unless migrated and listening within `startTimeout`.
     public convenience init(
         url: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
         maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init,
-        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval
+        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval,
+        startTimeout: Duration = Limits.databaseStartTimeout
     ) throws {
         var configuration = try PostgresURL.configuration(url)
         configuration.options.maximumConnections = maxConnections
         self.init(
             configuration: configuration, feed: feed, logger: logger, clock: clock, followUps: followUps,
-            relayCheckInterval: relayCheckInterval
+            relayCheckInterval: relayCheckInterval, startTimeout: startTimeout
         )
     }
 
@@ -62,8 +66,10 @@ public final class PostgresStore: WallStore, Service {
     public init(
         configuration: PostgresClient.Configuration, feed: EventFeed = EventFeed(),
         logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init,
-        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval
+        followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval,
+        startTimeout: Duration = Limits.databaseStartTimeout
     ) {
+        self.startTimeout = startTimeout
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var listening = configuration
         listening.options.minimumConnections = 0
@@ -111,9 +117,10 @@ public final class PostgresStore: WallStore, Service {
         // ever, even cancelled, and the listener's watchdog queries until it ends.
         let pools = [client, listeningClient].map { client in Task.detached { await client.run() } }
         do {
-            try await migrate()
+            let startDeadline = ContinuousClock.now + startTimeout
+            try await migrate(by: startDeadline)
             try await cancelWhenGracefulShutdown {
-                try await self.listener.run(onListening: { self.ready.open() })
+                try await self.listener.run(startDeadline: startDeadline, onListening: { self.ready.open() })
             }
             ready.fail(StoreStopped())
         } catch {
@@ -129,14 +136,14 @@ public final class PostgresStore: WallStore, Service {
         for pool in pools { await pool.value }
     }
 
-    /// Applies the migrations, giving up when the database can't be reached in time (the pool
-    /// would otherwise keep trying, and the server would start without a store).
-    private func migrate() async throws {
-        let timeout = Limits.databaseStartTimeout
+    /// Applies the migrations, giving up when the database can't be reached by `deadline` (the
+    /// pool would otherwise keep trying, and the server would start without a store).
+    private func migrate(by deadline: ContinuousClock.Instant) async throws {
+        let timeout = startTimeout
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await PostgresMigrator.migrate(self.client, logger: self.logger) }
             group.addTask {
-                try await Task.sleep(for: timeout)
+                try await Task.sleep(until: deadline)
                 throw DatabaseUnreachable(timeout: timeout)
             }
             defer { group.cancelAll() }
