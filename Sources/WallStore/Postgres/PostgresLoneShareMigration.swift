@@ -3,8 +3,8 @@ import PostgresNIO
 extension PostgresMigrations {
     /// A batch's only share in one round trip (`PostgresLoneShareStatement` calls it): the
     /// function takes the events lock, then stores the share as a new item on its person's own
-    /// wall when it is plainly new, as `PostgresLoneShareStatement` did inside the batch's
-    /// transaction. Called on its own (autocommit), the call is the whole transaction: `BEGIN`,
+    /// wall when it is plainly new (the statement the writer sent inside the batch's transaction
+    /// until v12, now kept in the database). Called on its own (autocommit), the call is the whole transaction: `BEGIN`,
     /// the lock, the write and `COMMIT` in one statement and one wait, instead of three waits
     /// and four statements. Called inside a transaction that holds the lock already, it is one
     /// statement of it (an advisory lock held is granted again at once).
