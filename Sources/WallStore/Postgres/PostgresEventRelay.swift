@@ -115,6 +115,9 @@ final class PostgresEventRelay: Sendable {
         state.withLock { ($0.lastSeen, $0.begun, $0.begun != $0.ended, $0.caughtUp) }
     }
 
+    /// How many notices' events wait to be published from memory (for tests).
+    var pendingNotices: Int { state.withLock { $0.pending.count } }
+
     private func publishFromLog(after from: Int64, upTo last: Int64, users: [UUID]) async throws {
         guard !users.isEmpty, last > from else { return }
         feed.publish(try await PostgresEventLog.events(after: from, upTo: last, users: users, client, logger: logger))
