@@ -15,7 +15,11 @@ struct PostgresOverlappingBatchesTests {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
             let alice = try await store.newUser("alice")
-            try await store.newWall("Held", slug: "held", for: alice)
+            _ = try await store.newUser("bob")
+            // A shared wall: a lone share to it is declined by the one self-committing statement
+            // and taken by the batch path in a transaction, whose `COMMIT` the gate below holds.
+            let held = try await store.newWall("Held", slug: "held", for: alice)
+            _ = try await store.setMember(wallID: held.id, username: "bob", role: .contributor, userID: alice.id)
             var feed = store.feed.subscribe(userID: alice.id).makeAsyncIterator()
             let firstID = UUID()
             let first = try linkShare("https://example.com/first", id: firstID, wall: "held")

@@ -24,7 +24,7 @@ struct PostgresWallCountMigrationTests {
     private func upgradeAndChange(database: TestDatabaseClient) async throws {
         try await database.whileRunning {
             let before = PostgresMigrations.all.prefix { $0.name != "v12-wall-item-counts" }
-            #expect(before.count == PostgresMigrations.all.count - 1)
+            #expect(before.count < PostgresMigrations.all.count, "v12 is in the history")
             try await PostgresMigrator.migrate(database.client, logger: database.logger, migrations: Array(before))
             _ = try await database.strings("""
                 WITH u AS (

@@ -39,13 +39,15 @@ final class PostgresEventRelay: Sendable {
 
     // MARK: This replica's transactions
 
-    /// Registers a transaction's events before it commits, to publish when its notices arrive
-    /// (one per segment: a notice sent inside a statement, and the one sent at the end).
+    /// Registers a transaction's events, to publish when its notices arrive (one per segment: a
+    /// notice sent inside a statement, and the one sent at the end). Registered before the
+    /// commit, they are always used; a statement that commits by itself registers them after,
+    /// and a notice already handled (from the log) is not registered again.
     func expect(_ batch: PostgresEventBatch) {
         let segments = batch.segments.filter { !$0.entries.isEmpty }
         guard !segments.isEmpty else { return }
         state.withLock { state in
-            for segment in segments { state.pending[segment.notice] = segment.entries }
+            for segment in segments where segment.notice > state.lastSeen { state.pending[segment.notice] = segment.entries }
         }
     }
 
@@ -99,7 +101,11 @@ final class PostgresEventRelay: Sendable {
             let users = notice.users.map { $0.filter(subscribed.contains) } ?? Array(subscribed)
             try await publishFromLog(after: from, upTo: notice.maxSeq, users: users)
         }
-        state.withLock { $0.lastSeen = max($0.lastSeen, notice.maxSeq) }
+        state.withLock { state in
+            state.lastSeen = max(state.lastSeen, notice.maxSeq)
+            // Registered while this notice was read from the log: published already.
+            state.pending.removeValue(forKey: notice.maxSeq)
+        }
     }
 
     /// What the watchdog compares with the log's head: the newest seq published, the pieces of
@@ -108,6 +114,9 @@ final class PostgresEventRelay: Sendable {
     var sighting: (lastSeen: Int64, begun: Int, busy: Bool, caughtUp: Bool) {
         state.withLock { ($0.lastSeen, $0.begun, $0.begun != $0.ended, $0.caughtUp) }
     }
+
+    /// How many notices' events wait to be published from memory (for tests).
+    var pendingNotices: Int { state.withLock { $0.pending.count } }
 
     private func publishFromLog(after from: Int64, upTo last: Int64, users: [UUID]) async throws {
         guard !users.isEmpty, last > from else { return }
