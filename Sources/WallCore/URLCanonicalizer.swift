@@ -71,11 +71,25 @@ public enum URLCanonicalizer {
     }
 
     /// Escapes what browsers escape before sending a typed link: spaces, quotes, non-ASCII letters.
-    private static func escapeUnsafeCharacters(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: urlSafe) ?? text
+    /// A link with nothing to escape (almost every one) is returned as it is, without Foundation.
+    static func escapeUnsafeCharacters(_ text: String) -> String {
+        if text.utf8.allSatisfy(isURLSafe) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: urlSafe) ?? text
     }
 
-    private static let urlSafe: CharacterSet = {
+    /// Whether `byte` is in `urlSafe` (which holds only ASCII, so a byte of a longer character never is).
+    private static func isURLSafe(_ byte: UInt8) -> Bool {
+        guard byte >= 0x21 && byte <= 0x7E else { return false }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+             UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            return false
+        default:
+            return true
+        }
+    }
+
+    static let urlSafe: CharacterSet = {
         var set = CharacterSet()
         set.insert(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
         set.remove(charactersIn: "\"<>\\^`{|}")

@@ -16,6 +16,6 @@ public enum TokenSecret {
 
     /// The hex SHA-256 of a token, the form the store keeps. (On every request: no `String(format:)`.)
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Array(token.utf8)).lowercaseHex
+        SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { $0.lowercaseHex }
     }
 }

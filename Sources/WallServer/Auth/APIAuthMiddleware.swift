@@ -48,11 +48,21 @@ struct APIAuthMiddleware: RouterMiddleware {
 extension Request {
     /// The token of an `Authorization: Bearer …` header, if there is one.
     var bearerToken: String? {
-        guard let header = headers[.authorization] else { return nil }
+        headers[.authorization].flatMap(Self.bearerToken(in:))
+    }
+
+    /// The token of an `Authorization` header's value: `Bearer <token>` as clients send it is
+    /// read byte by byte (every request passes here), any other spelling word by word.
+    static func bearerToken(in header: String) -> String? {
+        let prefix = "Bearer ".utf8
+        let token = header.utf8.dropFirst(prefix.count)
+        if header.utf8.starts(with: prefix), !token.isEmpty, token.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) {
+            return String(Substring(token))
+        }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingWhitespace()
-        return token.isEmpty ? nil : String(token)
+        let trimmed = parts[1].trimmingWhitespace()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 }
 

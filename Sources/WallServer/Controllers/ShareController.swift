@@ -23,7 +23,7 @@ struct ShareController {
             saved.outcomes.forEach(metrics.count)
             return ShareReply.files(shareID: saved.shareID, outcomes: saved.outcomes)
         }
-        let body = try await request.decode(as: ShareRequest.self, context: context)
+        let body = try await context.requestDecoder.decodeShare(from: request, context: context)
         guard body.contentType == .url || body.contentType == .text else {
             throw APIError.unsupportedMediaType("Send images and files as multipart/form-data.")
         }

@@ -21,8 +21,8 @@ struct CompressionMiddleware: RouterMiddleware {
               headers[.contentDisposition] == nil, headers[.contentRange] == nil, headers[.acceptRanges] == nil
         else { return response }
         response.headers.addVaryAcceptEncoding()
-        guard Gzip.isAccepted(by: request), let length = response.body.contentLength,
-              (Limits.minCompressedBodyBytes...Limits.maxCompressedBodyBytes).contains(length)
+        guard let length = response.body.contentLength,
+              (Limits.minCompressedBodyBytes...Limits.maxCompressedBodyBytes).contains(length), Gzip.isAccepted(by: request)
         else { return response }
         let compressed = try Gzip.compress(try await response.body.collected(length: length))
         response.headers[.contentEncoding] = Gzip.token

@@ -31,15 +31,33 @@ enum Gzip {
 
     /// Whether a response of this `Content-Type` is text worth compressing: HTML, CSS, script,
     /// JSON (the manifest too), SVG. Never the event stream, images or other files.
+    /// Every response passes here, so an ASCII type (all of ours) is read byte by byte; anything
+    /// else takes `isCompressibleSlowly`, which says the same for ASCII (tested).
     static func isCompressible(contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
+        guard let contentType else { return false }
+        let utf8 = contentType.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return isCompressibleSlowly(contentType: contentType) }
+        var media = utf8.prefix { $0 != UInt8(ascii: ";") }[...]
+        while let first = media.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { media.removeFirst() }
+        while let last = media.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { media.removeLast() }
+        return compressibleTypes.contains { type in
+            type.utf8.elementsEqual(media) { expected, byte in
+                expected == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            }
+        }
+    }
+
+    /// `isCompressible` for any text, with Foundation's trimming and lower-casing.
+    static func isCompressibleSlowly(contentType: String) -> Bool {
+        guard let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
             return false
         }
         return compressibleTypes.contains(type)
     }
 
-    private static let compressibleTypes: Set<String> = [
-        "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+    /// The compressible media types, lower-cased.
+    static let compressibleTypes: [String] = [
+        "application/json", "text/html", "text/css", "text/javascript", "application/javascript",
         "application/manifest+json", "application/problem+json", "image/svg+xml",
     ]
 }

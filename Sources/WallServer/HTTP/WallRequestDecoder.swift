@@ -8,9 +8,25 @@ import WallCore
 public struct WallRequestDecoder: RequestDecoder {
     /// Decodes `type` from the request body.
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        try Self.requireJSON(request)
+        try Self.decode(T.self, from: try await Self.collectJSON(request, context: context))
+    }
+
+    /// Decodes a share (`POST /v1/share`): its everyday shape by hand (`ShareRequestReader`),
+    /// anything else, and every refusal, as `decode` does.
+    func decodeShare(from request: Request, context: some RequestContext) async throws -> ShareRequest {
+        let body = try await Self.collectJSON(request, context: context)
+        return try ShareRequestReader.read(body) ?? Self.decode(ShareRequest.self, from: body)
+    }
+
+    /// The body of a JSON request, at most the context's limit.
+    private static func collectJSON(_ request: Request, context: some RequestContext) async throws -> ByteBuffer {
+        try requireJSON(request)
         var request = request
-        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        return try await request.collectBody(upTo: context.maxUploadSize)
+    }
+
+    /// `T` from a JSON body; a validation error naming the field at fault when it does not fit.
+    private static func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
         do {
             return try WallCoders.decoder.decode(T.self, from: body)
         } catch let error as DecodingError {

@@ -160,7 +160,7 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
 
     func run() async throws {
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
             handler.logLevel = logLevel
             return handler
         }
