@@ -9,6 +9,8 @@ import WallCore
 /// writes nothing and returns no row, and the caller takes the share through the batch path.
 /// Sent on its own, the call commits by itself: the whole transaction in one wait.
 struct PostgresLoneShareStatement: PostgresFixedStatement {
+    /// Its name on the connection, fixed (PostgresNIO's default reflects the type on every call).
+    static let name = "dwall_lone_share"
     static let sql = Self(
         userID: UUID(), wallRef: nil, shareID: UUID(), fingerprint: "", canonicalURL: nil,
         item: Item(id: UUID(), kind: .text, wallId: UUID(), source: .api, createdAt: Date(), updatedAt: Date()),

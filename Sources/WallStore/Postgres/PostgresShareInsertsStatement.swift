@@ -5,6 +5,8 @@ import WallCore
 /// The statement `PostgresShareInserts` runs, prepared once per connection; its rows are the
 /// ids of the new items it inserted (and a NULL per NOTIFY it sent).
 struct PostgresShareInsertsStatement: PostgresFixedStatement {
+    /// Its name on the connection, fixed (PostgresNIO's default reflects the type on every call).
+    static let name = "dwall_share_inserts"
     static let sql = Self(
         plan: SharePlan([], known: .init(), followUps: .none, now: Date()), seqs: [], documents: [:],
         json: ([], []), notice: "", now: Date()

@@ -13,6 +13,8 @@ import WallCore
 /// Run after the events lock in a statement of its own, so it sees every batch committed before
 /// and its event numbers follow commit order.
 struct PostgresShareLookupStatement: PostgresFixedStatement {
+    /// Its name on the connection, fixed (PostgresNIO's default reflects the type on every call).
+    static let name = "dwall_share_lookup"
     static let sql = Self(jobs: []).query.sql
 
     let query: PostgresQuery
