@@ -8,9 +8,10 @@ import WallCore
 ///
 /// Every transaction holding events sends one notice as it commits; PostgreSQL delivers notices
 /// in commit order, which (under the events lock) is seq order. A notice of this replica's own
-/// transaction is answered from the events it registered before committing (items as they were
-/// then, as SQLite's feed sends them); another replica's events are read from the log, for the
-/// users with a stream open here only. `PostgresListener` feeds it the notices of the replica's
+/// transaction is answered from the events it registered (items as they were then, as SQLite's
+/// feed sends them; a self-committing statement registers them after its commit, and a notice
+/// that comes first is read from the log); another replica's events are read from the log, for
+/// the users with a stream open here only. `PostgresListener` feeds it the notices of the replica's
 /// one listening connection; after a lost (or deaf, see `watch`) connection it listens again,
 /// then the relay reads everything after the last seq it saw, so nothing is skipped.
 final class PostgresEventRelay: Sendable {
