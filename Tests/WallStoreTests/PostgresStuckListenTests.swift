@@ -58,9 +58,15 @@ struct PostgresStuckListenTests {
     @Test("A replica whose first LISTEN never completes refuses to start with a clear error at its start timeout",
           .timeLimit(.minutes(5)))
     func firstListenNeverCompletes() async throws {
-        try await withProxiedDatabase { url, proxy, _ in
+        try await withProxiedDatabase { url, proxy, direct in
+            // Migrated beforehand, so the start deadline (shared with the migrations) is spent
+            // on the LISTEN, not on migrating under the load of a parallel suite.
+            let database = try TestDatabaseClient(url: direct)
+            try await database.whileRunning {
+                try await PostgresMigrator.migrate(database.client, logger: database.logger)
+            }
             // A start timeout shorter than the production one, and far above the check interval.
-            let startTimeout = Duration.seconds(4)
+            let startTimeout = Duration.seconds(6)
             let store = try PostgresStore(
                 url: url, maxConnections: 2, relayCheckInterval: Self.interval, startTimeout: startTimeout
             )
