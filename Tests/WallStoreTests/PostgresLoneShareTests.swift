@@ -21,7 +21,7 @@ struct PostgresLoneShareTests {
             let stored = try await store.save(try linkShare("https://example.com/stored", id: storedID), for: alice).item
             let policy = FollowUpPolicy([.url: [.enrich]])
             @Sendable func lone(_ share: ValidShare, _ user: User) async throws -> PostgresLoneShareResult? {
-                try await store.eventTransactions.run(genericPlans: true, prefetch: { _ in () }) { connection, _, _ in
+                try await store.eventTransactions.run(writePlans: true, prefetch: { _ in () }) { connection, _, _ in
                     let job = PostgresQueuedShare(share: share, userID: user.id, document: SearchDocument(share: share))
                     let lone = PostgresLoneShare(connection: connection, followUps: policy, origin: UUID(), logger: store.logger)
                     return try await lone.create(job, now: Date().roundedToMillis).map {

@@ -154,17 +154,17 @@ struct PostgresReplicaTests {
     }
 }
 
-/// Runs `body` with `count` stores on one fresh database, started together, and a plain
-/// client on that database.
+/// Runs `body` with `count` stores on one fresh database, started together (each with a query
+/// pool of `maxConnections`), and a plain client on that database.
 func withPostgresReplicas(
-    _ count: Int, relayCheckInterval: Duration = Limits.relayCheckInterval,
+    _ count: Int, maxConnections: Int = 4, relayCheckInterval: Duration = Limits.relayCheckInterval,
     _ body: ([any WallStore], TestDatabaseClient) async throws -> Void
 ) async throws {
     let cleanup = Cleanup()
     do {
         let url = try await TestDatabase.create(cleanup)
         let replicas = try (0..<count).map { _ in
-            try PostgresStore(url: url, maxConnections: 4, relayCheckInterval: relayCheckInterval) as any WallStore
+            try PostgresStore(url: url, maxConnections: maxConnections, relayCheckInterval: relayCheckInterval) as any WallStore
         }
         let database = try TestDatabaseClient(url: url)
         try await database.whileRunning {

@@ -30,12 +30,12 @@ struct PostgresEventTransactions: Sendable {
 
     /// Runs `body` with what `prefetch` read. `prefetch` must only read (and draw sequence
     /// numbers): should `BEGIN` have failed, it ran outside the transaction, which then stops
-    /// before `body`. With `genericPlans`, prepared statements in the transaction reuse one plan
-    /// made for any values (`plan_cache_mode`), instead of planning again for each call's.
+    /// before `body`. With `writePlans`, statements in the transaction are planned as
+    /// `PostgresWritePlans` says (once per connection, by index only) until it resets them.
     /// `beforeCommit` is called once `body` is done, right before `COMMIT` is sent.
     func run<Fetched: Sendable, Value: Sendable>(
         lockingUser lockUser: UUID? = nil,
-        genericPlans: Bool = false,
+        writePlans: Bool = false,
         beforeCommit: (@Sendable () -> Void)? = nil,
         prefetch: (PostgresConnection) async throws -> Fetched,
         _ body: (PostgresConnection, Fetched, inout PostgresEventBatch) async throws -> Value
@@ -43,7 +43,7 @@ struct PostgresEventTransactions: Sendable {
         var events = PostgresEventBatch()
         do {
             return try await client.withConnection { connection in
-                let started = try await begin(connection, lockingUser: lockUser, genericPlans: genericPlans)
+                let started = try await begin(connection, lockingUser: lockUser, writePlans: writePlans)
                 return try await connection.finishingTransaction(logger: logger) {
                     let fetched: Fetched
                     do {
@@ -86,7 +86,7 @@ struct PostgresEventTransactions: Sendable {
     /// event loop (so nothing sent afterwards can overtake them); the future completes when the
     /// last has answered, and fails with the first failure.
     private func begin(
-        _ connection: PostgresConnection, lockingUser lockUser: UUID?, genericPlans: Bool
+        _ connection: PostgresConnection, lockingUser lockUser: UUID?, writePlans: Bool
     ) async throws -> EventLoopFuture<Void> {
         let logger = logger
         return try await connection.eventLoop.submit {
@@ -94,10 +94,10 @@ struct PostgresEventTransactions: Sendable {
             if let lockUser {
                 sent.append(connection.query("SELECT 1 FROM users WHERE id = \(lockUser) FOR NO KEY UPDATE", logger: logger))
             }
-            // The plan setting rides the lock's statement: each statement is a wait of its own.
+            // The plan settings ride the lock's statement: each statement is a wait of its own.
             sent.append(connection.query(
-                genericPlans
-                    ? "SELECT set_config('plan_cache_mode', 'force_generic_plan', true), pg_advisory_xact_lock(\(PostgresLocks.events))"
+                writePlans
+                    ? "SELECT \(unescaped: PostgresWritePlans.setConfig), pg_advisory_xact_lock(\(PostgresLocks.events))"
                     : "SELECT pg_advisory_xact_lock(\(PostgresLocks.events))",
                 logger: logger
             ))

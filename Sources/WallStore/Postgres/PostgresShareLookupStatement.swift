@@ -42,8 +42,12 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
             }
         }
         // `LEFT JOIN items i ON false` gives the parts without an item its columns, all NULL.
-        // One probe of the unique (wall_id, md5(canonical_url)) index per link; `OFFSET 0` keeps
-        // the planner from turning the probes into a scan (see PostgresImportLookup).
+        // One probe of the unique (wall_id, md5(canonical_url)) index per link, and of the
+        // primary key per receipt's item; `OFFSET 0` keeps the planner from turning the probes
+        // into a scan (see PostgresImportLookup), or from reading the item by the person's index
+        // (all their items) rather than by its id; a wall's members are probed by a scalar
+        // subquery, as an `EXISTS` may be planned as one pass over every member of every wall.
+        // Planned as `PostgresWritePlans` says.
         query = """
             WITH q AS MATERIALIZED (
                 SELECT q.n, q.user_id, q.share_id, q.hash, w.id AS wall_id
@@ -52,7 +56,8 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
                 LEFT JOIN walls w ON w.user_id = q.user_id AND CASE q.kind
                     WHEN 0 THEN w.is_default WHEN 1 THEN w.id = q.ref::uuid WHEN 2 THEN w.slug = q.ref ELSE false END
             )
-            SELECT 0 AS part, q.n, q.wall_id, EXISTS (SELECT 1 FROM wall_members m WHERE m.wall_id = q.wall_id) AS shared,
+            SELECT 0 AS part, q.n, q.wall_id,
+                   coalesce((SELECT true FROM wall_members m WHERE m.wall_id = q.wall_id LIMIT 1), false) AS shared,
                    NULL::bigint AS seq, NULL::uuid AS receipt_user_id, NULL::uuid AS share_id, NULL::text AS fingerprint,
                    NULL::boolean AS duplicate, NULL::text AS canonical_url, \(unescaped: PostgresRows.itemColumns("i"))
             FROM q LEFT JOIN items i ON false
@@ -65,7 +70,7 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
             SELECT 2, 0, NULL, false, NULL, r.user_id, r.share_id, r.fingerprint, r.duplicate, NULL,
                    \(unescaped: PostgresRows.itemColumns("i"))
             FROM q JOIN share_receipts r ON r.user_id = q.user_id AND r.share_id = q.share_id
-            LEFT JOIN items i ON i.id = r.item_id AND i.user_id = r.user_id
+            LEFT JOIN LATERAL (SELECT * FROM items x WHERE x.id = r.item_id OFFSET 0) AS i ON i.user_id = r.user_id
             UNION ALL
             SELECT 3, 0, NULL, false, NULL, NULL, NULL, NULL, NULL, d.canonical_url,
                    \(unescaped: PostgresRows.itemColumns("d"))

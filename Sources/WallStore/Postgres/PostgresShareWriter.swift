@@ -55,9 +55,10 @@ struct PostgresShareWriter: Sendable {
             if let outcome = try await saveAlone(jobs[0]) { return [.success(.share(outcome))] }
             lone = false
         }
-        // Generic plans: the lookup and the write are planned once per connection, not per batch
-        // (planning them took 1.4 and 0.4 ms, longer than running them).
-        let (results, shareResults) = try await transactions.run(genericPlans: true, beforeCommit: beforeCommit, prefetch: { connection in
+        // The share statements are planned once per connection, by index (`PostgresWritePlans`);
+        // the changes after them as the server plans any statement.
+        let hasChanges = jobs.count < writes.count
+        let (results, shareResults) = try await transactions.run(writePlans: !jobs.isEmpty, beforeCommit: beforeCommit, prefetch: { connection in
             jobs.isEmpty || lone ? nil : try await PostgresShareLookup.run(for: jobs, connection, logger: logger)
         }) { connection, lookup, events in
             var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
@@ -68,6 +69,7 @@ struct PostgresShareWriter: Sendable {
                 shareResults = try await saveShares(jobs, lookup: lookup, connection, &events)
             }
             for (index, result) in zip(shareIndices, shareResults) { results[index] = result.map { .share($0) } }
+            if !jobs.isEmpty, hasChanges { try await PostgresWritePlans.reset(connection, logger: logger) }
             for (index, write) in writes.enumerated() {
                 if case .change(let body) = write { results[index] = try await change(body, connection, &events) }
             }
