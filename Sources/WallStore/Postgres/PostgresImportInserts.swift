@@ -17,7 +17,6 @@ struct PostgresImportInserts {
     func items(_ newItems: [ImportPlan.NewItem]) async throws -> Set<UUID> {
         guard !newItems.isEmpty else { return [] }
         let sortKeys = try await reserveSortKeys(newItems.count)
-        let encoder = JSONEncoder()
         var nullable: [String] = []
         nullable.reserveCapacity(newItems.count)
         for new in newItems {
@@ -26,7 +25,7 @@ struct PostgresImportInserts {
                 url: item.url, canonicalURL: new.canonicalURL, title: item.title, text: item.text, note: item.userNote,
                 tags: item.tags, file: try ItemFileColumn.encode(item.file)
             )
-            nullable.append(try row.json(encoder))
+            nullable.append(row.json)
         }
         let items = newItems.map(\.item)
         let ids = items.map(\.id)

@@ -12,8 +12,59 @@ struct PostgresNullableItemColumns: Encodable {
     var tags: [String]
     var file: String?
 
-    /// The row as JSON text.
-    func json(_ encoder: JSONEncoder) throws -> String {
-        String(decoding: try encoder.encode(self), as: UTF8.self)
+    /// The row as JSON text, written byte by byte: what `JSONEncoder` makes of it (a member per
+    /// value present, strings escaped), without its cost (3 % of dwall's CPU at 64 connections,
+    /// spent while the batch holds the events lock). Tested against `JSONEncoder`.
+    var json: String {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(64 + (url?.utf8.count ?? 0) * 2 + (title?.utf8.count ?? 0) + (text?.utf8.count ?? 0))
+        func member(_ key: StaticString, _ value: String?) {
+            guard let value else { return }
+            Self.key(key, into: &out)
+            Self.string(value, into: &out)
+        }
+        member("url", url)
+        member("canonicalURL", canonicalURL)
+        member("title", title)
+        member("text", text)
+        member("note", note)
+        Self.key("tags", into: &out)
+        out.append(UInt8(ascii: "["))
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.string(tag, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        member("file", file)
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func key(_ name: StaticString, into out: inout [UInt8]) {
+        if out.count > 1 { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: "\":".utf8)
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\u00XX`, the rest as it is.
+    private static func string(_ value: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }

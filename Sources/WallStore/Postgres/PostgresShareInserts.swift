@@ -21,7 +21,7 @@ struct PostgresShareInserts {
         _ plan: SharePlan, seqs: [Int64], documents: [UUID: String], notice: PostgresEventNotice?, now: Date
     ) async throws -> Set<UUID> {
         let statement = PostgresShareInsertsStatement(
-            plan: plan, seqs: seqs, documents: documents, json: try PostgresShareInsertsStatement.columnsJSON(plan),
+            plan: plan, seqs: seqs, documents: documents, json: PostgresShareInsertsStatement.columnsJSON(plan),
             notice: notice?.payload ?? "", now: now
         )
         var refused = Set(plan.created)

@@ -102,19 +102,18 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
 
     /// The nullable columns of the plan's new items and of its merged items, as JSON, in the
     /// order the statement writes them.
-    static func columnsJSON(_ plan: SharePlan) throws -> (created: [String], merged: [String]) {
-        let encoder = JSONEncoder()
+    static func columnsJSON(_ plan: SharePlan) -> (created: [String], merged: [String]) {
         var created: [String] = []
         for (item, _) in plan.created.compactMap({ plan.items[$0] }) {
             let row = PostgresNullableItemColumns(
                 url: item.url, canonicalURL: plan.canonicalURLs[item.id], title: item.title, text: item.text,
                 note: item.userNote, tags: item.tags
             )
-            created.append(try row.json(encoder))
+            created.append(row.json)
         }
         var merged: [String] = []
         for item in plan.merged.compactMap({ plan.items[$0]?.item }) {
-            merged.append(try PostgresNullableItemColumns(title: item.title, note: item.userNote, tags: item.tags).json(encoder))
+            merged.append(PostgresNullableItemColumns(title: item.title, note: item.userNote, tags: item.tags).json)
         }
         return (created, merged)
     }
