@@ -42,6 +42,9 @@ public enum Limits {
     /// Most batches of shares one PostgreSQL replica has in flight: one committing, the next
     /// gathered and waiting, ready, for the events lock (see `AsyncGroupCommitQueue`).
     public static let postgresWriteBatchesInFlight = 2
+    /// New items one PostgreSQL replica writes before it first has the tables its share
+    /// statements read analysed; again at each doubling (see `PostgresStatisticsRefresh`).
+    public static let postgresFirstStatisticsRefresh = 1_000
 
     // MARK: Job queue (work that follows a share: enrichment, thumbnails, imports)
 

@@ -65,6 +65,59 @@ struct PostgresWritePlanTests {
         }
     }
 
+    @Test("The tables the share statements read are analysed each time this replica's new items double")
+    func statisticsAreRefreshedAsItemsDouble() async throws {
+        try await withPostgresReplicas(1) { replicas, database in
+            let store = try #require(replicas[0] as? PostgresStore)
+            let alice = try await store.newUser("alice")
+            var writer = PostgresShareWriter(
+                transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
+            )
+            writer.statistics = PostgresStatisticsRefresh(first: 4)
+            let queue = PostgresWriteQueue(writer: writer)
+            var shared = 0
+            func save(_ count: Int) async throws {
+                var shares: [ValidShare] = []
+                for _ in 0..<count {
+                    shared += 1
+                    shares.append(try linkShare("https://example.com/refresh/\(shared)"))
+                }
+                // At once, as callers do: together they make one batch or more.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for share in shares {
+                        group.addTask {
+                            _ = try await queue.submit(
+                                PostgresQueuedShare(share: share, userID: alice.id, document: SearchDocument(share: share))
+                            )
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            // Manual ANALYZEs only (autovacuum's are counted apart).
+            func analyses() async throws -> [Int64] {
+                let rows = try await database.client.query("""
+                    SELECT analyze_count FROM pg_stat_user_tables
+                    WHERE relname IN ('items', 'share_receipts', 'walls', 'wall_members') ORDER BY relname
+                    """, logger: database.logger)
+                var counts: [Int64] = []
+                for try await count in rows.decode(Int64.self) { counts.append(count) }
+                return counts
+            }
+
+            for _ in 0..<3 { try await save(1) }
+            #expect(try await analyses() == [0, 0, 0, 0], "3 new items: none yet")
+            try await save(1)
+            #expect(try await analyses() == [1, 1, 1, 1], "the 4th item: analysed")
+            try await save(3)
+            #expect(try await analyses() == [1, 1, 1, 1], "7 items: not yet again")
+            try await save(2)
+            #expect(try await analyses() == [2, 2, 2, 2], "past 8 items: again")
+            try await save(1)
+            #expect(try await analyses() == [2, 2, 2, 2], "10 items: next at 16")
+        }
+    }
+
     /// Adds `filled`'s rows: people with a wall each and its member, and many links on the
     /// person's own wall with a receipt each. Planner statistics stay those of empty tables.
     static func fill(_ database: TestDatabaseClient, userID: UUID) async throws {

@@ -29,6 +29,8 @@ struct PostgresShareWriter: Sendable {
     let clock: @Sendable () -> Date
     let followUps: FollowUpPolicy
     let jobSignal: WakeSignal
+    /// When to have the tables the share statements read analysed.
+    var statistics = PostgresStatisticsRefresh()
     var logger: Logger { transactions.logger }
 
     /// Writes a batch in one transaction: its shares first (in the plan's fixed round trips),
@@ -76,6 +78,7 @@ struct PostgresShareWriter: Sendable {
             return (results, shareResults)
         }
         if followUps.enqueuedAny(for: shareResults) { jobSignal.notify() }
+        statistics.record(created: shareResults.count { (try? $0.get())?.kind == .created })
         return results
     }
 
@@ -95,6 +98,7 @@ struct PostgresShareWriter: Sendable {
         guard let stored else { return nil }
         let outcome = ShareOutcome(kind: .created, item: stored)
         if followUps.enqueuedAny(for: [.success(outcome)]) { jobSignal.notify() }
+        statistics.record(created: 1)
         return outcome
     }
 

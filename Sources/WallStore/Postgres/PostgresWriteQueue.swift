@@ -12,9 +12,11 @@ import WallCore
 /// soon as the one before has committed, while this replica answers that one's callers.
 final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
+    private let writer: PostgresShareWriter
 
     /// Makes the queue; `writer` commits its batches, at most `depth` at once.
     init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
+        self.writer = writer
         queue = AsyncGroupCommitQueue(depth: depth, executor: PostgresWriterThread.executor) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
         }
@@ -23,10 +25,14 @@ final class PostgresWriteQueue: Sendable {
     /// Where the queue stands now (for tests).
     var status: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>.Status { queue.status }
 
-    /// Stores a share and waits for its batch to commit.
+    /// Stores a share and waits for its batch to commit; the one share whose batch made the
+    /// statistics refresh due then runs it (its batch has ended: no other waits for it).
     func submit(_ share: PostgresQueuedShare) async throws -> ShareOutcome {
         guard case .share(let outcome) = try await queue.submit(.share(share)) else {
             preconditionFailure("A share was answered with another write's result")
+        }
+        if writer.statistics.takeDue() {
+            await PostgresStatisticsRefresh.analyse(writer.transactions.client, logger: writer.logger)
         }
         return outcome
     }
