@@ -13,8 +13,8 @@ import WallCore
 /// 40–160 ms instead of 0.2, saves/s down to a fifth). PostgreSQL's autovacuum would analyse the
 /// tables too, but only at its next round (a minute by default); analysing them here, a handful
 /// of times in a replica's life, makes every connection plan again with what the tables hold.
-/// The writer counts; the share whose batch crossed a threshold runs the analysis once its
-/// batch has ended and been answered (`PostgresWriteQueue`), so no batch waits for it.
+/// The writer counts; the first share answered once a batch has crossed a threshold runs the
+/// analysis after its own batch has ended (`PostgresWriteQueue`), so no batch waits for it.
 final class PostgresStatisticsRefresh: Sendable {
     private let state: Locked<(written: Int, next: Int, due: Bool)>
 

@@ -25,8 +25,9 @@ final class PostgresWriteQueue: Sendable {
     /// Where the queue stands now (for tests).
     var status: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>.Status { queue.status }
 
-    /// Stores a share and waits for its batch to commit; the one share whose batch made the
-    /// statistics refresh due then runs it (its batch has ended: no other waits for it).
+    /// Stores a share and waits for its batch to commit. The first share answered once a batch
+    /// has made the statistics refresh due then runs it, after its own batch has ended, so no
+    /// batch waits for it.
     func submit(_ share: PostgresQueuedShare) async throws -> ShareOutcome {
         guard case .share(let outcome) = try await queue.submit(.share(share)) else {
             preconditionFailure("A share was answered with another write's result")
