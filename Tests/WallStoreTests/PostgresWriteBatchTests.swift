@@ -101,17 +101,6 @@ struct PostgresWriteBatchTests {
                 == ["https://example.com/new", "https://example.com/stored", "https://example.com/trip"])
         }
     }
-
-    @Test("A batch runs on the writer's own thread, apart from the event loops that serve HTTP")
-    func batchesRunOnTheWriterThread() async throws {
-        try await StoreFactory.postgres.withStore { anyStore in
-            let store = try #require(anyStore as? PostgresStore)
-            let loop = PostgresWriterThread.executor.loop
-            #expect(!loop.inEventLoop, "the test's own task runs elsewhere")
-            let ranThere = try await store.writeQueue.write { _, _ in loop.inEventLoop }
-            #expect(ranThere, "the batch's change ran off the writer's thread")
-        }
-    }
 }
 
 extension Result {

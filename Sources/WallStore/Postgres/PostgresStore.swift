@@ -70,7 +70,7 @@ public final class PostgresStore: WallStore, Service {
         startTimeout: Duration = Limits.databaseStartTimeout
     ) {
         self.startTimeout = startTimeout
-        self.client = PostgresClient(configuration: configuration, eventLoopGroup: PostgresWriterThread.group, backgroundLogger: logger)
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var listening = configuration
         listening.options.minimumConnections = 0
         listening.options.maximumConnections = 1

@@ -17,7 +17,7 @@ final class PostgresWriteQueue: Sendable {
     /// Makes the queue; `writer` commits its batches, at most `depth` at once.
     init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
         self.writer = writer
-        queue = AsyncGroupCommitQueue(depth: depth, executor: PostgresWriterThread.executor) { writes, handOff in
+        queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
         }
     }
