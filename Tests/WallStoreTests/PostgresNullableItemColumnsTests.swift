@@ -41,7 +41,7 @@ struct PostgresNullableItemColumnsTests {
         #expect(PostgresNullableItemColumns(tags: []).json == #"{"tags":[]}"#)
         #expect(
             PostgresNullableItemColumns(title: "A \"quoted\" \\ title\n", tags: ["x"]).json
-                == #"{"title":"A \"quoted\" \\ title\u000a","tags":["x"]}"#
+                == #"{"title":"A \"quoted\" \\ title\n","tags":["x"]}"#
         )
     }
 }

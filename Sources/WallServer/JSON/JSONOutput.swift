@@ -46,19 +46,7 @@ struct JSONOutput {
 
     mutating func string(_ value: String) {
         separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\")
-                || bytes[index] < 0x20 {
-                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                writeEscape(bytes[index])
-                start = index + 1
-            }
-            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
-        }
-        buffer.writeInteger(UInt8(ascii: "\""))
+        JSONStringLiteral.write(value) { buffer.writeBytes($0) }
         needsComma = true
     }
 
@@ -105,20 +93,4 @@ struct JSONOutput {
     private mutating func separate() {
         if needsComma { buffer.writeInteger(UInt8(ascii: ",")) }
     }
-
-    private mutating func writeEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-        case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-        case 0x0A: buffer.writeStaticString("\\n")
-        case 0x0D: buffer.writeStaticString("\\r")
-        case 0x09: buffer.writeStaticString("\\t")
-        default:
-            buffer.writeStaticString("\\u00")
-            buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
-            buffer.writeInteger(Self.hexDigits[Int(byte & 0x0F)])
-        }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

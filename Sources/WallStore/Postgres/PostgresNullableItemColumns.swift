@@ -1,4 +1,5 @@
 import Foundation
+import WallCore
 
 /// The columns of an item row that may be null, and its tags, as one JSON object per row: PostgresNIO
 /// binds arrays of non-optional values only, so the `unnest` inserts and updates of shares and imports
@@ -21,7 +22,7 @@ struct PostgresNullableItemColumns: Encodable {
         func member(_ key: StaticString, _ value: String?) {
             guard let value else { return }
             Self.key(key, into: &out)
-            Self.string(value, into: &out)
+            JSONStringLiteral.append(value, to: &out)
         }
         member("url", url)
         member("canonicalURL", canonicalURL)
@@ -32,7 +33,7 @@ struct PostgresNullableItemColumns: Encodable {
         out.append(UInt8(ascii: "["))
         for (index, tag) in tags.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            Self.string(tag, into: &out)
+            JSONStringLiteral.append(tag, to: &out)
         }
         out.append(UInt8(ascii: "]"))
         member("file", file)
@@ -40,31 +41,10 @@ struct PostgresNullableItemColumns: Encodable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     private static func key(_ name: StaticString, into out: inout [UInt8]) {
         if out.count > 1 { out.append(UInt8(ascii: ",")) }
         out.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { out.append(contentsOf: $0) }
         out.append(contentsOf: "\":".utf8)
-    }
-
-    /// A JSON string: `"` and `\` escaped, control characters as `\u00XX`, the rest as it is.
-    private static func string(_ value: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default:
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
