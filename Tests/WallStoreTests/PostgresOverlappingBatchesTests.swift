@@ -4,9 +4,9 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// The PostgreSQL writer's overlapping batches: once a batch sends its `COMMIT` the next is
-/// started on another connection and waits for the events lock, and the invariants hold across
-/// them.
+/// The PostgreSQL writer's overlapping batches: once a batch sends its `COMMIT` (or its call
+/// that commits by itself) the next is started on another connection and waits for the events
+/// lock, and the invariants hold across them.
 @Suite("PostgreSQL overlapping write batches", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresOverlappingBatchesTests {
     @Test("A batch waits, started, for the lock while the one before commits; events follow seq order, the second batch sees the first's rows, a refused share fails alone",
@@ -78,16 +78,17 @@ struct PostgresOverlappingBatchesTests {
                 }
 
                 // When: the first batch is in its COMMIT, the second is started beside it and waits
-                // for the events lock in PostgreSQL; a third can't start.
+                // for the events lock in PostgreSQL, in the call that stores its new shares and
+                // commits by itself (it has handed off: the next may gather); a third can't start.
                 try await waitUntil {
                     let waits = try await database.lockWaits()
-                    return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("pg_advisory_xact_lock")
+                    return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("dwall_new_shares")
                 }
-                // (The second batch leads until it commits; two batches run, so no third starts.)
-                #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: true))
+                // (Two batches run, so no third starts.)
+                #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: false))
                 thirdTask = save(third)
                 try await waitUntil { store.writeQueue.status.waiting == 1 }
-                #expect(store.writeQueue.status == .init(waiting: 1, running: 2, leaderChosen: true))
+                #expect(store.writeQueue.status == .init(waiting: 1, running: 2, leaderChosen: false))
                 try await gateHolder.query("COMMIT", logger: database.logger)
             }
 
@@ -106,14 +107,18 @@ struct PostgresOverlappingBatchesTests {
             #expect(last.kind == .created)
 
             // The log numbers the batches' events in their commit order, and the feed delivers
-            // every one once, in that order.
+            // every one once, in that order: the second batch's new items after the first's and
+            // before the third's (its call waited for the lock first); the duplicate's move, in
+            // the second batch's own transaction after them, after the first's item.
             let events = try await store.allEvents(for: alice)
             let firstSeq = try #require(events.first { $0.itemId == made.item.id && $0.type == .created }?.seq)
-            let secondSeqs = events.filter { [outcomes[0], outcomes[1], outcomes[5]].compactMap { try? $0.get().item.id }.contains($0.itemId) }
-                .filter { $0.seq != firstSeq }.map(\.seq)
+            let newSeqs = events.filter { [outcomes[0], outcomes[5]].compactMap { try? $0.get().item.id }.contains($0.itemId) }
+                .map(\.seq)
+            let moveSeqs = events.filter { $0.itemId == made.item.id && $0.seq != firstSeq }.map(\.seq)
             let thirdSeq = try #require(events.first { $0.itemId == last.item.id }?.seq)
-            #expect(secondSeqs.count == 3, "two new items and the duplicate's move")
-            #expect(secondSeqs.allSatisfy { firstSeq < $0 && $0 < thirdSeq })
+            #expect(newSeqs.count == 2 && moveSeqs.count == 1, "two new items and the duplicate's move")
+            #expect(newSeqs.allSatisfy { firstSeq < $0 && $0 < thirdSeq })
+            #expect(moveSeqs.allSatisfy { newSeqs.max()! < $0 })
             var delivered: [Int64] = []
             while delivered.count < events.count, let event = await feed.next() { delivered.append(event.seq) }
             #expect(delivered == events.map(\.seq))

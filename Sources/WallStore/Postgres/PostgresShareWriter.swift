@@ -33,11 +33,63 @@ struct PostgresShareWriter: Sendable {
     var statistics = PostgresStatisticsRefresh()
     var logger: Logger { transactions.logger }
 
+    /// Writes a batch: when it is only shares, the plainly new ones first in one call that
+    /// commits by itself (`PostgresNewShares`); the rest in one transaction, its shares first (in
+    /// the plan's fixed round trips), then each other change in a savepoint of its own. Answers
+    /// each write, in order. Calls `beforeCommit` right before the first `COMMIT` (or the call
+    /// that commits by itself) is sent.
+    func save(
+        _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
+    ) async throws -> [Result<PostgresWriteResult, any Error>] {
+        var jobs: [PostgresQueuedShare] = []
+        for write in writes {
+            guard case .share(let job) = write else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
+            jobs.append(job)
+        }
+        let candidates = jobs.count > 1 ? PostgresNewShares.candidates(jobs) : []
+        guard !candidates.isEmpty else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
+        // The next batch may gather now: it waits for the events lock in PostgreSQL, not here.
+        beforeCommit()
+        let stored = try await saveNewAlone(candidates.map { jobs[$0] })
+        var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
+        var storedPlaces = Set<Int>()
+        for (place, outcome) in stored {
+            results[candidates[place]] = .success(.share(outcome))
+            storedPlaces.insert(candidates[place])
+        }
+        let rest = writes.indices.filter { !storedPlaces.contains($0) }
+        guard !rest.isEmpty else { return results }
+        let restResults = try await saveInTransaction(rest.map { writes[$0] }, beforeCommit: beforeCommit)
+        for (index, result) in zip(rest, restResults) { results[index] = result }
+        return results
+    }
+
+    /// Stores the plainly new of `jobs` in one call of `PostgresNewShares` sent on its own (the
+    /// call is the whole transaction); returns their outcomes by place in `jobs`.
+    private func saveNewAlone(_ jobs: [PostgresQueuedShare]) async throws -> [Int: ShareOutcome] {
+        let now = clock().roundedToMillis
+        let stored = try await transactions.runCommittingItself { connection -> ([Int: (item: Item, seq: Int64)], PostgresEventBatch) in
+            let new = PostgresNewShares(connection: connection, followUps: followUps, origin: transactions.origin, logger: logger)
+            let stored = try await new.create(jobs, now: now)
+            var events = PostgresEventBatch()
+            for place in stored.keys.sorted() {
+                let (item, seq) = stored[place]!
+                events.append(.created, item: item, userID: jobs[place].userID, seq: seq)
+            }
+            if let maxSeq = stored.values.map(\.seq).max() { events.markAnnounced(maxSeq: maxSeq) }
+            return (stored, events)
+        }
+        let outcomes = stored.mapValues { ShareOutcome(kind: .created, item: $0.item) }
+        if followUps.enqueuedAny(for: outcomes.values.map { .success($0) }) { jobSignal.notify() }
+        statistics.record(created: outcomes.count)
+        return outcomes
+    }
+
     /// Writes a batch in one transaction: its shares first (in the plan's fixed round trips),
     /// then each other change in a savepoint of its own. Answers each write, in order. Calls
     /// `beforeCommit` once everything is written, right before `COMMIT` is sent.
-    func save(
-        _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
+    private func saveInTransaction(
+        _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
         var shareIndices: [Int] = []
         var jobs: [PostgresQueuedShare] = []
