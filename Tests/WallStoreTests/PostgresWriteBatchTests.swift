@@ -101,19 +101,6 @@ struct PostgresWriteBatchTests {
                 == ["https://example.com/new", "https://example.com/stored", "https://example.com/trip"])
         }
     }
-
-    @Test("A batch runs on its store's writer thread, apart from the event loops that serve HTTP and from another store's")
-    func batchesRunOnTheWriterThread() async throws {
-        try await withPostgresReplicas(2) { replicas, _ in
-            let stores = try replicas.map { try #require($0 as? PostgresStore) }
-            let loops = stores.map(\.writerThread.loop)
-            #expect(!loops[0].inEventLoop && loops[0] !== loops[1], "the test's own task runs elsewhere, each store on its own")
-            for (store, loop) in zip(stores, loops) {
-                let ranThere = try await store.writeQueue.write { _, _ in loop.inEventLoop }
-                #expect(ranThere, "the batch's change ran off its store's writer thread")
-            }
-        }
-    }
 }
 
 extension Result {

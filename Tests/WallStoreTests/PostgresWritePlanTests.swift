@@ -74,7 +74,7 @@ struct PostgresWritePlanTests {
                 transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
             )
             writer.statistics = PostgresStatisticsRefresh(first: 4)
-            let queue = PostgresWriteQueue(writer: writer, thread: store.writerThread)
+            let queue = PostgresWriteQueue(writer: writer)
             var shared = 0
             func save(_ count: Int) async throws {
                 var shares: [ValidShare] = []

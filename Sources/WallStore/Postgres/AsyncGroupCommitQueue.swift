@@ -51,15 +51,12 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
     private let maxBatch: Int
     private let depth: Int
     private let execute: Execute
-    private let executor: (any TaskExecutor)?
 
-    /// Makes a queue that runs at most `maxBatch` jobs per batch and at most `depth` batches at
-    /// once, each on `executor` when given (else where its leader's task runs).
-    init(maxBatch: Int = 256, depth: Int = 1, executor: (any TaskExecutor)? = nil, execute: @escaping Execute) {
+    /// Makes a queue that runs at most `maxBatch` jobs per batch and at most `depth` batches at once.
+    init(maxBatch: Int = 256, depth: Int = 1, execute: @escaping Execute) {
         precondition(maxBatch > 0 && depth > 0, "a queue runs at least one job, one batch at a time")
         self.maxBatch = maxBatch
         self.depth = depth
-        self.executor = executor
         self.execute = execute
     }
 
@@ -120,8 +117,7 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
         }
         let results: [Result<Output, any Error>]
         do {
-            let jobs = batch.map(\.job)
-            results = try await withTaskExecutorPreference(executor) { try await execute(jobs, handOff) }
+            results = try await execute(batch.map(\.job), handOff)
         } catch {
             results = Array(repeating: .failure(error), count: batch.count)
         }

@@ -39,8 +39,6 @@ public final class PostgresStore: WallStore, Service {
     let followUps: FollowUpPolicy
     /// Shares and enrichment results, group-committed (see `PostgresWriteQueue`).
     let writeQueue: PostgresWriteQueue
-    /// The query pool's connections and the write queue's batches run here (closed by `run()`).
-    let writerThread = PostgresWriterThread()
     /// How long `run()` has, from its start, to migrate and first listen.
     let startTimeout: Duration
 
@@ -72,7 +70,7 @@ public final class PostgresStore: WallStore, Service {
         startTimeout: Duration = Limits.databaseStartTimeout
     ) {
         self.startTimeout = startTimeout
-        self.client = PostgresClient(configuration: configuration, eventLoopGroup: writerThread.group, backgroundLogger: logger)
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var listening = configuration
         listening.options.minimumConnections = 0
         listening.options.maximumConnections = 1
@@ -92,7 +90,7 @@ public final class PostgresStore: WallStore, Service {
         let writer = PostgresShareWriter(
             transactions: transactions, clock: clock, followUps: followUps, jobSignal: jobSignal
         )
-        self.writeQueue = PostgresWriteQueue(writer: writer, thread: writerThread)
+        self.writeQueue = PostgresWriteQueue(writer: writer)
     }
 
     /// Runs the pools, migrates, then listens (relaying events, waking job workers) until
@@ -127,17 +125,15 @@ public final class PostgresStore: WallStore, Service {
             ready.fail(StoreStopped())
         } catch {
             ready.fail(error)
-            await stop(pools)
+            await Self.stop(pools)
             throw error
         }
-        await stop(pools)
+        await Self.stop(pools)
     }
 
-    /// Stops the pools, then the writer thread their query connections ran on.
-    private func stop(_ pools: [Task<Void, Never>]) async {
+    private static func stop(_ pools: [Task<Void, Never>]) async {
         for pool in pools { pool.cancel() }
         for pool in pools { await pool.value }
-        await writerThread.close()
     }
 
     /// Applies the migrations, giving up when the database can't be reached by `deadline` (the

@@ -14,11 +14,10 @@ final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
     private let writer: PostgresShareWriter
 
-    /// Makes the queue; `writer` commits its batches, at most `depth` at once, each on `thread`
-    /// (the store's writer thread).
-    init(writer: PostgresShareWriter, thread: PostgresWriterThread, depth: Int = Limits.postgresWriteBatchesInFlight) {
+    /// Makes the queue; `writer` commits its batches, at most `depth` at once.
+    init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
         self.writer = writer
-        queue = AsyncGroupCommitQueue(depth: depth, executor: thread) { writes, handOff in
+        queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
         }
     }
