@@ -31,18 +31,20 @@ struct PostgresNewSharesTests {
         try await withPostgresReplicas(2) { replicas, database in
             let (store, other) = try (#require(replicas[0] as? PostgresStore), #require(replicas[1] as? PostgresStore))
             let (alice, bob) = (try await store.newUser("alice"), try await store.newUser("bob"))
-            for user in [alice, bob] { _ = try await store.newWall("Trip", slug: "trip", for: user) }
+            var trips: [UUID: UUID] = [:]
+            for user in [alice, bob] { trips[user.id] = try await store.newWall("Trip", slug: "trip", for: user).id }
             let writer = PostgresShareWriter(
                 transactions: store.eventTransactions, clock: { Date() },
                 followUps: FollowUpPolicy([.url: [.enrich], .text: ["index"]]), jobSignal: store.jobSignal
             )
-            func shares() throws -> [ValidShare] {
+            func shares(tripID: UUID?) throws -> [ValidShare] {
                 try [
                     linkShare("https://example.com/one?utm_source=x", title: "One \"quoted\"", note: "a note\nwith a line",
                               tags: ["b", "a"], sharedAt: Date(timeIntervalSince1970: 1_700_000_000)),
                     textShare("Grüße aus Köln, naïve café ✓", title: "Unicode"),
                     linkShare("https://example.com/two", wall: "trip", source: .import),
                     linkShare("https://example.com/three", wall: "TRIP"),
+                    linkShare("https://example.com/four", wall: tripID?.uuidString),
                 ]
             }
             func queued(_ share: ValidShare, _ user: User) -> PostgresWrite {
@@ -51,19 +53,26 @@ struct PostgresNewSharesTests {
             var heard = other.feed.subscribe(userID: alice.id).makeAsyncIterator()
 
             // Alice's shares as one batch (the one call); Bob's one by one (the lone path).
-            let aliceShares = try shares()
+            let aliceShares = try shares(tripID: trips[alice.id])
             let batch = try await writer.save(aliceShares.map { queued($0, alice) })
-            for share in try shares() { _ = try await writer.save([queued(share, bob)]) }
+            for share in try shares(tripID: trips[bob.id]) { _ = try await writer.save([queued(share, bob)]) }
 
             let made = try batch.map { result -> ShareOutcome in
                 guard case .success(.share(let outcome)) = result else { throw StoreError.conflict("\(result)") }
                 return outcome
             }
             #expect(made.allSatisfy { $0.kind == .created })
-            #expect(try await rows(of: alice, database) == rows(of: bob, database))
-            #expect(try await rows(of: alice, database).count == 4)
+            let (aliceRows, bobRows) = (try await rows(of: alice, database), try await rows(of: bob, database))
+            #expect(aliceRows == bobRows, "the one call's rows against the lone path's")
+            #expect(aliceRows.count == 5)
+            let fingerprints = try await database.client.query(
+                "SELECT fingerprint FROM share_receipts WHERE user_id = \(alice.id)", logger: database.logger
+            )
+            var stored: Set<String> = []
+            for try await fingerprint in fingerprints.decode(String.self) { stored.insert(fingerprint) }
+            #expect(stored == Set(aliceShares.map(\.fingerprint)), "each receipt keeps its share's fingerprint")
             #expect(try await jobs(of: alice, database) == jobs(of: bob, database))
-            #expect(try await jobs(of: alice, database).count == 4, "an enrich job per link, one of its own kind for the text")
+            #expect(try await jobs(of: alice, database).count == 5, "an enrich job per link, one of its own kind for the text")
 
             // Events in the batch's order, heard by the other replica from the call's notice.
             let events = try await store.allEvents(for: alice)
@@ -81,16 +90,17 @@ struct PostgresNewSharesTests {
                 }
                 #expect(outcome.kind == .replayed(duplicate: false) && outcome.item.id == first.item.id)
             }
-            #expect(try await rows(of: alice, database).count == 4)
+            #expect(try await rows(of: alice, database).count == 5)
         }
     }
 
-    /// Everything of a person's items but ids and times, in sort order.
+    /// Everything of a person's items but ids, times and receipts' fingerprints (which name the
+    /// wall a share names: each person's Trip has its own id), in sort order.
     private func rows(of user: User, _ database: TestDatabaseClient) async throws -> [String] {
         let found = try await database.client.query("""
             SELECT concat_ws(' | ', i.kind, i.url, i.canonical_url, i.title, i.text, i.note, i.tags::text, i.source, i.state,
                              i.shared_at::text, i.search::text, w.slug, i.created_at = i.updated_at,
-                             r.fingerprint, r.duplicate, r.share_id IS NOT NULL) AS row
+                             r.duplicate, r.share_id IS NOT NULL) AS row
             FROM items i JOIN walls w ON w.id = i.wall_id LEFT JOIN share_receipts r ON r.item_id = i.id
             WHERE i.user_id = \(user.id) ORDER BY i.sort_key
             """, logger: database.logger)

@@ -33,7 +33,7 @@ struct PostgresShareWriter: Sendable {
     var statistics = PostgresStatisticsRefresh()
     var logger: Logger { transactions.logger }
 
-    /// Writes a batch: when it is only shares, the plainly new ones first in one call that
+    /// Writes a batch: when it holds several shares, the plainly new ones first, in one call that
     /// commits by itself (`PostgresNewShares`); the rest in one transaction, its shares first (in
     /// the plan's fixed round trips), then each other change in a savepoint of its own. Answers
     /// each write, in order. Calls `beforeCommit` right before the first `COMMIT` (or the call
@@ -41,23 +41,24 @@ struct PostgresShareWriter: Sendable {
     func save(
         _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
+        var shareIndices: [Int] = []
         var jobs: [PostgresQueuedShare] = []
-        for write in writes {
-            guard case .share(let job) = write else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
-            jobs.append(job)
+        for (index, write) in writes.enumerated() {
+            if case .share(let job) = write {
+                shareIndices.append(index)
+                jobs.append(job)
+            }
         }
-        let candidates = jobs.count > 1 ? PostgresNewShares.candidates(jobs) : []
+        let candidates = jobs.count > 1 ? PostgresNewShares.candidates(jobs).map { (write: shareIndices[$0], job: jobs[$0]) } : []
         guard !candidates.isEmpty else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
         // The next batch may gather now: it waits for the events lock in PostgreSQL, not here.
         beforeCommit()
-        let stored = try await saveNewAlone(candidates.map { jobs[$0] })
+        let stored = try await saveNewAlone(candidates.map(\.job))
         var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
-        var storedPlaces = Set<Int>()
-        for (place, outcome) in stored {
-            results[candidates[place]] = .success(.share(outcome))
-            storedPlaces.insert(candidates[place])
-        }
-        let rest = writes.indices.filter { !storedPlaces.contains($0) }
+        for (place, outcome) in stored { results[candidates[place].write] = .success(.share(outcome)) }
+        let storedWrites = Set(stored.keys.map { candidates[$0].write })
+        // Whatever the call did not store, the other changes with it: this batch's transaction.
+        let rest = writes.indices.filter { !storedWrites.contains($0) }
         guard !rest.isEmpty else { return results }
         let restResults = try await saveInTransaction(rest.map { writes[$0] }, beforeCommit: beforeCommit)
         for (index, result) in zip(rest, restResults) { results[index] = result }
