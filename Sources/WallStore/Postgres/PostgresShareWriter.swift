@@ -41,14 +41,7 @@ struct PostgresShareWriter: Sendable {
     func save(
         _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
-        var shareIndices: [Int] = []
-        var jobs: [PostgresQueuedShare] = []
-        for (index, write) in writes.enumerated() {
-            if case .share(let job) = write {
-                shareIndices.append(index)
-                jobs.append(job)
-            }
-        }
+        let (shareIndices, jobs) = PostgresWrite.shares(in: writes)
         let candidates = jobs.count > 1 ? PostgresNewShares.candidates(jobs).map { (write: shareIndices[$0], job: jobs[$0]) } : []
         guard !candidates.isEmpty else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
         // The next batch may gather now: it waits for the events lock in PostgreSQL, not here.
@@ -92,14 +85,7 @@ struct PostgresShareWriter: Sendable {
     private func saveInTransaction(
         _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
-        var shareIndices: [Int] = []
-        var jobs: [PostgresQueuedShare] = []
-        for (index, write) in writes.enumerated() {
-            if case .share(let job) = write {
-                shareIndices.append(index)
-                jobs.append(job)
-            }
-        }
+        let (shareIndices, jobs) = PostgresWrite.shares(in: writes)
         let logger = logger
         // A lone share (every share at low load) tries one statement before the batch path's two:
         // on its own, when it is the batch's only write (the call is its whole transaction; the

@@ -57,6 +57,19 @@ enum PostgresWrite: Sendable {
     case share(PostgresQueuedShare)
     /// Another small write that records events (an enrichment result).
     case change(@Sendable (PostgresConnection, inout PostgresEventBatch) async throws -> any Sendable)
+
+    /// The shares among `writes`, with their places in it.
+    static func shares(in writes: [PostgresWrite]) -> (places: [Int], jobs: [PostgresQueuedShare]) {
+        var places: [Int] = []
+        var jobs: [PostgresQueuedShare] = []
+        for (index, write) in writes.enumerated() {
+            if case .share(let job) = write {
+                places.append(index)
+                jobs.append(job)
+            }
+        }
+        return (places, jobs)
+    }
 }
 
 /// What a write in a batch made.
