@@ -94,6 +94,48 @@ struct PostgresNewSharesTests {
         }
     }
 
+    @Test("When the batch's transaction after the call fails, only its shares fail: the call's shares are answered as stored")
+    func failureAfterTheCallFailsOnlyTheRest() async throws {
+        try await withPostgresReplicas(1) { replicas, database in
+            let store = try #require(replicas[0] as? PostgresStore)
+            let alice = try await store.newUser("alice")
+            _ = try await store.newUser("bob")
+            // A shared wall: the call leaves its shares to the batch's transaction.
+            let shared = try await store.newWall("Shared", slug: "shared", for: alice)
+            _ = try await store.setMember(wallID: shared.id, username: "bob", role: .contributor, userID: alice.id)
+            // PostgreSQL refuses one link at commit (a deferred constraint trigger).
+            try await database.client.query("""
+                CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.url = 'https://example.com/refused' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+                    RETURN NULL;
+                END $$
+                """, logger: database.logger)
+            try await database.client.query("""
+                CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
+                FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()
+                """, logger: database.logger)
+            let writer = PostgresShareWriter(
+                transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
+            )
+            let kept = try linkShare("https://example.com/kept")
+            let refused = try linkShare("https://example.com/refused", wall: "shared")
+
+            let results = try await writer.save([
+                .share(PostgresQueuedShare(share: kept, userID: alice.id, document: SearchDocument(share: kept))),
+                .share(PostgresQueuedShare(share: refused, userID: alice.id, document: SearchDocument(share: refused))),
+            ])
+
+            guard case .success(.share(let outcome)) = results[0] else {
+                Issue.record("the stored share was not answered as stored: \(results[0])")
+                return
+            }
+            #expect(outcome.kind == .created)
+            #expect(throws: (any Error).self) { try results[1].get() }
+            #expect(try await store.allItems(for: alice).compactMap(\.url) == ["https://example.com/kept"])
+        }
+    }
+
     /// Everything of a person's items but ids, times and receipts' fingerprints (which name the
     /// wall a share names: each person's Trip has its own id), in sort order.
     private func rows(of user: User, _ database: TestDatabaseClient) async throws -> [String] {

@@ -53,8 +53,13 @@ struct PostgresShareWriter: Sendable {
         // Whatever the call did not store, the other changes with it: this batch's transaction.
         let rest = writes.indices.filter { !storedWrites.contains($0) }
         guard !rest.isEmpty else { return results }
-        let restResults = try await saveInTransaction(rest.map { writes[$0] }, beforeCommit: beforeCommit)
-        for (index, result) in zip(rest, restResults) { results[index] = result }
+        do {
+            let restResults = try await saveInTransaction(rest.map { writes[$0] }, beforeCommit: beforeCommit)
+            for (index, result) in zip(rest, restResults) { results[index] = result }
+        } catch {
+            // The call's shares are committed: only the rest's callers hear of the failure.
+            for index in rest { results[index] = .failure(error) }
+        }
         return results
     }
 
