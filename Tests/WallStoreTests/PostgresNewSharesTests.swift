@@ -99,22 +99,12 @@ struct PostgresNewSharesTests {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
             let alice = try await store.newUser("alice")
-            _ = try await store.newUser("bob")
             // A shared wall: the call leaves its shares to the batch's transaction.
-            let shared = try await store.newWall("Shared", slug: "shared", for: alice)
-            _ = try await store.setMember(wallID: shared.id, username: "bob", role: .contributor, userID: alice.id)
+            try await store.newSharedWall("Shared", slug: "shared", for: alice, member: try await store.newUser("bob"))
             // PostgreSQL refuses one link at commit (a deferred constraint trigger).
-            try await database.client.query("""
-                CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    IF NEW.url = 'https://example.com/refused' THEN RAISE EXCEPTION 'refused at commit'; END IF;
-                    RETURN NULL;
-                END $$
-                """, logger: database.logger)
-            try await database.client.query("""
-                CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
-                FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()
-                """, logger: database.logger)
+            try await database.runAtCommit(
+                "refuse_at_commit", on: "https://example.com/refused", "RAISE EXCEPTION 'refused at commit';"
+            )
             let writer = PostgresShareWriter(
                 transactions: store.eventTransactions, clock: { Date() }, followUps: .none, jobSignal: store.jobSignal
             )

@@ -15,11 +15,9 @@ struct PostgresOverlappingBatchesTests {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
             let alice = try await store.newUser("alice")
-            _ = try await store.newUser("bob")
             // A shared wall: a lone share to it is declined by the one self-committing statement
             // and taken by the batch path in a transaction, whose `COMMIT` the gate below holds.
-            let held = try await store.newWall("Held", slug: "held", for: alice)
-            _ = try await store.setMember(wallID: held.id, username: "bob", role: .contributor, userID: alice.id)
+            try await store.newSharedWall("Held", slug: "held", for: alice, member: try await store.newUser("bob"))
             var feed = store.feed.subscribe(userID: alice.id).makeAsyncIterator()
             let firstID = UUID()
             let first = try linkShare("https://example.com/first", id: firstID, wall: "held")
@@ -47,17 +45,9 @@ struct PostgresOverlappingBatchesTests {
 
             // A commit gate: the first share's item, checked at commit (a deferred constraint
             // trigger), takes an advisory lock the test holds, so its batch stops in `COMMIT`.
-            try await database.client.query("""
-                CREATE FUNCTION pass_commit_gate() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    IF NEW.url = 'https://example.com/first' THEN PERFORM pg_advisory_xact_lock(4242); END IF;
-                    RETURN NULL;
-                END $$
-                """, logger: database.logger)
-            try await database.client.query("""
-                CREATE CONSTRAINT TRIGGER commit_gate AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
-                FOR EACH ROW EXECUTE FUNCTION pass_commit_gate()
-                """, logger: database.logger)
+            try await database.runAtCommit(
+                "pass_commit_gate", on: "https://example.com/first", "PERFORM pg_advisory_xact_lock(4242);"
+            )
 
             var firstTask: Task<Result<ShareOutcome, StoreError>, Never>?
             var secondTasks: [Task<Result<ShareOutcome, StoreError>, Never>] = []
@@ -131,6 +121,22 @@ struct PostgresOverlappingBatchesTests {
 }
 
 extension TestDatabaseClient {
+    /// Installs a deferred constraint trigger named `name` that runs `action` (PL/pgSQL) at the
+    /// commit of any transaction that inserted an item whose url is `url`.
+    func runAtCommit(_ name: String, on url: String, _ action: String) async throws {
+        try await client.query(PostgresQuery(unsafeSQL: """
+            CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.url = '\(url)' THEN \(action) END IF;
+                RETURN NULL;
+            END $$
+            """), logger: logger)
+        try await client.query(PostgresQuery(unsafeSQL: """
+            CREATE CONSTRAINT TRIGGER \(name) AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
+            FOR EACH ROW EXECUTE FUNCTION \(name)()
+            """), logger: logger)
+    }
+
     /// The statements this database's sessions are waiting for a lock in, sorted.
     func lockWaits() async throws -> [String] {
         try await strings("""

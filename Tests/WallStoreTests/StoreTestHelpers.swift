@@ -53,6 +53,15 @@ extension WallStore {
         try await createWall(WallCreateRequest(name: name, slug: slug).validated(), userID: user.id)
     }
 
+    /// Makes a wall named `name` for `owner` with `member` added as a contributor: a shared wall,
+    /// whose shares the PostgreSQL store's self-committing calls leave to the batch path.
+    @discardableResult
+    func newSharedWall(_ name: String, slug: String, for owner: User, member: User) async throws -> Wall {
+        let wall = try await newWall(name, slug: slug, for: owner)
+        _ = try await setMember(wallID: wall.id, username: member.username, role: .contributor, userID: owner.id)
+        return wall
+    }
+
     /// Applies a patch to an item of `user`.
     @discardableResult
     func update(_ id: UUID, _ patch: ItemPatch, for user: User) async throws -> Item {

@@ -46,3 +46,18 @@ struct PostgresImportWriter: Sendable {
         }
     }
 }
+
+/// Walls resolved within one batch (most of a batch's shares go to the same few walls).
+struct WallCache {
+    private var known: [String: UUID] = [:]
+
+    mutating func resolve(
+        _ ref: String?, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> UUID? {
+        let key = userID.lowercasedText + (ref.map { "=" + $0 } ?? "")
+        if let id = known[key] { return id }
+        let id = try await PostgresWallSQL.resolve(ref, userID: userID, db, logger: logger)
+        if let id { known[key] = id }
+        return id
+    }
+}

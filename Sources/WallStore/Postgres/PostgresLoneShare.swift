@@ -24,14 +24,11 @@ struct PostgresLoneShare {
     func create(_ job: PostgresQueuedShare, now: Date) async throws -> (item: Item, seq: Int64)? {
         let share = job.share
         // The wall is found by the statement; the item is made for it as the batch path makes it.
-        var item = ShareRules.newItem(share, wallID: UUID(), now: now, followUps: followUps)
-        let jobs = followUps.jobs(for: share).map { kind in
-            (id: UUID.timeOrdered(at: now), kind: kind, payload: followUps.payload(for: kind, of: share))
-        }
+        let rows = PostgresNewItemRows(share, now: now, followUps: followUps)
         let statement = PostgresLoneShareStatement(
             userID: job.userID, wallRef: share.wall, shareID: share.shareID, fingerprint: share.fingerprint,
-            canonicalURL: share.canonicalURL, item: item, document: job.document.text, jobs: jobs,
-            priority: followUps.priority(for: share.source).rawValue, origin: origin, now: now
+            canonicalURL: share.canonicalURL, item: rows.item, document: job.document.text, jobs: rows.jobs,
+            priority: rows.priority, origin: origin, now: now
         )
         var stored: (wallID: UUID, seq: Int64)?
         for try await row in try await connection.run(statement, logger: logger) {
@@ -39,6 +36,7 @@ struct PostgresLoneShare {
             stored = (try cells["wall_id"].decode(UUID.self), try cells["sort_key"].decode(Int64.self))
         }
         guard let stored else { return nil }
+        var item = rows.item
         item.wallId = stored.wallID
         return (item, stored.seq)
     }

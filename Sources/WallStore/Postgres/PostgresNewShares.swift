@@ -35,16 +35,9 @@ struct PostgresNewShares {
     /// Stores each of `jobs` that is plainly new as a new item at `now`, announcing their events
     /// when the call commits; returns, by place in `jobs`, the items stored and their events' seqs.
     func create(_ jobs: [PostgresQueuedShare], now: Date) async throws -> [Int: (item: Item, seq: Int64)] {
-        let entries = jobs.map { job in
-            let share = job.share
-            // The wall is found by the statement; the item is made for it as the batch path makes it.
-            return PostgresNewSharesStatement.Entry(
-                job: job, item: ShareRules.newItem(share, wallID: UUID(), now: now, followUps: followUps),
-                jobs: followUps.jobs(for: share).map { kind in
-                    (id: UUID.timeOrdered(at: now), kind: kind, payload: followUps.payload(for: kind, of: share))
-                },
-                priority: followUps.priority(for: share.source).rawValue
-            )
+        // Each wall is found by the statement; each item is made for it as the batch path makes it.
+        let entries = jobs.map {
+            PostgresNewSharesStatement.Entry(job: $0, rows: PostgresNewItemRows($0.share, now: now, followUps: followUps))
         }
         let statement = PostgresNewSharesStatement(entries: entries, origin: origin, now: now)
         var stored: [Int: (item: Item, seq: Int64)] = [:]
@@ -53,7 +46,7 @@ struct PostgresNewShares {
             guard let place = try cells["n"].decode(Int64?.self) else { continue }  // a notice's row
             let index = Int(place) - 1
             guard entries.indices.contains(index) else { throw CorruptRow(detail: "a new share's place out of range") }
-            var item = entries[index].item
+            var item = entries[index].rows.item
             item.wallId = try cells["wall_id"].decode(UUID.self)
             stored[index] = (item, try cells["sort_key"].decode(Int64.self))
         }

@@ -26,20 +26,12 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
         var shareIDs: [UUID] = []
         var hashes: [String] = []
         for job in jobs {
-            let ref = job.share.wall
+            let ref = PostgresWallRef(job.share.wall)
             users.append(job.userID)
             shareIDs.append(job.share.shareID)
             hashes.append(job.share.canonicalURL.map { Insecure.MD5.hash(data: Data($0.utf8)).lowercaseHex } ?? "")
-            if let ref, let id = UUID(text: ref) {
-                kinds.append(1)
-                refs.append(id.lowercasedText)
-            } else if let ref {
-                kinds.append(ref.isStorableInPostgres ? 2 : 3)
-                refs.append(ref.isStorableInPostgres ? ref.lowercased() : "")
-            } else {
-                kinds.append(0)
-                refs.append("")
-            }
+            kinds.append(ref.kind)
+            refs.append(ref.text)
         }
         // `LEFT JOIN items i ON false` gives the parts without an item its columns, all NULL.
         // One probe of the unique (wall_id, md5(canonical_url)) index per link, and of the

@@ -1,0 +1,22 @@
+import Foundation
+import WallCore
+
+/// What a plainly new share writes besides its event and receipt, made the same way for the
+/// lone-share and new-shares statements: the item as `ShareRules.newItem` makes it (its wall a
+/// placeholder, replaced by the one the statement finds), its follow-up jobs and their priority.
+struct PostgresNewItemRows {
+    /// The new item; its `wallId` is a placeholder until the statement answers.
+    var item: Item
+    /// The item's follow-up jobs: id, kind and payload (nil when the kind takes none).
+    var jobs: [(id: UUID, kind: JobKind, payload: String?)]
+    /// The jobs' priority, from the share's source.
+    var priority: Int16
+
+    init(_ share: ValidShare, now: Date, followUps: FollowUpPolicy) {
+        item = ShareRules.newItem(share, wallID: UUID(), now: now, followUps: followUps)
+        jobs = followUps.jobs(for: share).map { kind in
+            (id: UUID.timeOrdered(at: now), kind: kind, payload: followUps.payload(for: kind, of: share))
+        }
+        priority = followUps.priority(for: share.source).rawValue
+    }
+}
