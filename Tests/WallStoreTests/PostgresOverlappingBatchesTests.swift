@@ -120,32 +120,6 @@ struct PostgresOverlappingBatchesTests {
     }
 }
 
-extension TestDatabaseClient {
-    /// Installs a deferred constraint trigger named `name` that runs `action` (PL/pgSQL) at the
-    /// commit of any transaction that inserted an item whose url is `url`.
-    func runAtCommit(_ name: String, on url: String, _ action: String) async throws {
-        try await client.query(PostgresQuery(unsafeSQL: """
-            CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF NEW.url = '\(url)' THEN \(action) END IF;
-                RETURN NULL;
-            END $$
-            """), logger: logger)
-        try await client.query(PostgresQuery(unsafeSQL: """
-            CREATE CONSTRAINT TRIGGER \(name) AFTER INSERT ON items DEFERRABLE INITIALLY DEFERRED
-            FOR EACH ROW EXECUTE FUNCTION \(name)()
-            """), logger: logger)
-    }
-
-    /// The statements this database's sessions are waiting for a lock in, sorted.
-    func lockWaits() async throws -> [String] {
-        try await strings("""
-            SELECT query FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' ORDER BY query
-            """)
-    }
-}
-
 extension Result where Failure == StoreError {
     /// The refusal of a failure, nil for a success.
     fileprivate var refusal: StoreError? {

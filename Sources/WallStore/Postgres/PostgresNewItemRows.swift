@@ -14,9 +14,17 @@ struct PostgresNewItemRows {
 
     init(_ share: ValidShare, now: Date, followUps: FollowUpPolicy) {
         item = ShareRules.newItem(share, wallID: UUID(), now: now, followUps: followUps)
-        jobs = followUps.jobs(for: share).map { kind in
+        jobs = Self.jobs(for: share, now: now, followUps: followUps)
+        priority = followUps.priority(for: share.source).rawValue
+    }
+
+    /// The follow-up jobs `followUps` names for `share`, with ids made at `now`: every path that
+    /// writes a new item writes these.
+    static func jobs(
+        for share: ValidShare, now: Date, followUps: FollowUpPolicy
+    ) -> [(id: UUID, kind: JobKind, payload: String?)] {
+        followUps.jobs(for: share).map { kind in
             (id: UUID.timeOrdered(at: now), kind: kind, payload: followUps.payload(for: kind, of: share))
         }
-        priority = followUps.priority(for: share.source).rawValue
     }
 }

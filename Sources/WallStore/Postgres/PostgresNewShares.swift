@@ -24,7 +24,8 @@ struct PostgresNewShares {
         var chosen: [Int] = []
         for (index, job) in jobs.enumerated() where PostgresLoneShare.applies(to: job) {
             let person = job.userID.lowercasedText
-            let wall = job.share.wall.map { UUID(text: $0)?.lowercasedText ?? $0.lowercased() } ?? ""
+            let ref = PostgresWallRef(job.share.wall)
+            let wall = "\(ref.kind) \(ref.text)"
             guard shareIDs.insert(person + " " + job.share.shareID.lowercasedText).inserted else { continue }
             if let link = job.share.canonicalURL, !links.insert(person + " " + wall + " " + link).inserted { continue }
             chosen.append(index)

@@ -82,11 +82,11 @@ extension PostgresShareWriter {
     ) async throws -> Int64? {
         let share = job.share
         // The follow-up jobs, written with the item (none when the policy names none).
-        let jobKinds = followUps.jobs(for: share)
-        let kinds = jobKinds.map(\.rawValue)
-        let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
+        let jobs = PostgresNewItemRows.jobs(for: share, now: now, followUps: followUps)
+        let kinds = jobs.map(\.kind.rawValue)
+        let jobIDs = jobs.map(\.id)
         // An array of text can't hold NULL here: "" stands for no payload.
-        let payloads = jobKinds.map { followUps.payload(for: $0, of: share) ?? "" }
+        let payloads = jobs.map { $0.payload ?? "" }
         let priority = followUps.priority(for: share.source).rawValue
         let rows = try await connection.query("""
             WITH i AS (
