@@ -9,6 +9,12 @@ import WallCore
     /// A queue whose batches are recorded as they start and end only when the test opens their
     /// gate (named by their oldest job); each batch hands off at once when `handsOff`.
     private static func gatedQueue(depth: Int, handsOff: Bool) -> (AsyncGroupCommitQueue<Int, Int>, Locked<[[Int]]>, Gates) {
+        gatedQueue(depth: { depth }, handsOff: handsOff)
+    }
+
+    private static func gatedQueue(
+        depth: @escaping @Sendable () -> Int, handsOff: Bool
+    ) -> (AsyncGroupCommitQueue<Int, Int>, Locked<[[Int]]>, Gates) {
         let started = Locked<[[Int]]>([])
         let gates = Gates()
         let queue = AsyncGroupCommitQueue<Int, Int>(depth: depth) { jobs, handOff in
@@ -61,6 +67,32 @@ import WallCore
         gates.open(started.withLock { $0 }[1][0])
         #expect(try await later[0].value == 20)
         #expect(try await later[1].value == 30)
+    }
+
+    @Test("A depth lowered to 1 keeps the next batch waiting for the running one; raised again, two run beside each other",
+          .timeLimit(.minutes(1)))
+    func depthIsReadWheneverABatchCouldStart() async throws {
+        let depth = Locked(1)
+        let (queue, started, gates) = Self.gatedQueue(depth: { depth.withLock { $0 } }, handsOff: true)
+        let first = Task { try await queue.submit(1) }
+        try await waitUntil { started.withLock { $0 } == [[1]] }
+        let second = Task { try await queue.submit(2) }
+        try await waitUntil { queue.status.waiting == 1 }
+        // The first handed off, but one batch is the most now.
+        #expect(queue.status == .init(waiting: 1, running: 1, leaderChosen: false))
+        #expect(started.withLock { $0 } == [[1]])
+
+        gates.open(1)
+        #expect(try await first.value == 10)
+        try await waitUntil { started.withLock { $0 } == [[1], [2]] }
+        depth.withLock { $0 = 2 }
+        let third = Task { try await queue.submit(3) }
+        try await waitUntil { started.withLock { $0 } == [[1], [2], [3]] }
+        #expect(queue.status.running == 2, "the third started beside the second")
+        gates.open(2)
+        gates.open(3)
+        #expect(try await second.value == 20)
+        #expect(try await third.value == 30)
     }
 
     @Test("A batch that throws fails its own jobs only; the next batch runs", .timeLimit(.minutes(1)))

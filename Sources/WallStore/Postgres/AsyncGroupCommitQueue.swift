@@ -9,7 +9,9 @@ import WallCore
 /// started beside it, so that it waits, ready, for the lock while the one before commits and
 /// its callers are answered. (Handing off later keeps batches as large as with one at a time:
 /// the next takes every share that came while this one ran.) With one caller a job runs at once; under load batches grow by
-/// themselves. With `depth` 1 a batch starts only after the one before has ended.
+/// themselves. With `depth` 1 a batch starts only after the one before has ended. The depth may
+/// change as the queue runs (it is read each time a batch could start); a batch already running
+/// runs on.
 final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
     /// Runs a batch in one transaction and answers each job, in order; throws when the whole
     /// transaction failed, which fails every job in it. It may call its hand-off (once or more)
@@ -49,16 +51,26 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
 
     private let state = Locked(State())
     private let maxBatch: Int
-    private let depth: Int
+    private let depth: @Sendable () -> Int
     private let execute: Execute
 
     /// Makes a queue that runs at most `maxBatch` jobs per batch and at most `depth` batches at once.
-    init(maxBatch: Int = 256, depth: Int = 1, execute: @escaping Execute) {
-        precondition(maxBatch > 0 && depth > 0, "a queue runs at least one job, one batch at a time")
+    convenience init(maxBatch: Int = 256, depth: Int = 1, execute: @escaping Execute) {
+        precondition(depth > 0, "a queue runs at least one batch at a time")
+        self.init(maxBatch: maxBatch, depth: { depth }, execute: execute)
+    }
+
+    /// Makes a queue that runs at most `maxBatch` jobs per batch and at most `depth()` batches at
+    /// once, as `depth` answers whenever a batch could start (less than 1 counts as 1).
+    init(maxBatch: Int = 256, depth: @escaping @Sendable () -> Int, execute: @escaping Execute) {
+        precondition(maxBatch > 0, "a queue runs at least one job per batch")
         self.maxBatch = maxBatch
         self.depth = depth
         self.execute = execute
     }
+
+    /// The depth now, at least 1.
+    private var currentDepth: Int { max(1, depth()) }
 
     /// Where the queue stands (for tests).
     struct Status: Equatable, Sendable {
@@ -80,6 +92,7 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
         let waiter = Waiter(job: job)
         let signal = await withCheckedContinuation { (continuation: CheckedContinuation<Signal, Never>) in
             waiter.signal.withLock { $0 = continuation }
+            let depth = currentDepth
             let leader = state.withLock { state -> Waiter? in
                 state.waiting.append(waiter)
                 return state.nextLeader(depth: depth)
@@ -109,6 +122,7 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
                 return !done
             }
             guard first else { return }
+            let depth = currentDepth
             let next = state.withLock { state -> Waiter? in
                 state.gathering = false
                 return state.nextLeader(depth: depth)
@@ -123,6 +137,7 @@ final class AsyncGroupCommitQueue<Job: Sendable, Output: Sendable>: Sendable {
         }
         handOff()
         // The next batch first, then this one's answers: its callers' replies run on their tasks.
+        let depth = currentDepth
         let next = state.withLock { state -> Waiter? in
             state.running -= 1
             return state.nextLeader(depth: depth)

@@ -28,13 +28,16 @@ final class PostgresEventRelay: Sendable {
     let client: PostgresClient
     private let feed: EventFeed
     private let origin: UUID
+    /// Told of every notice another replica sent.
+    let peers: PostgresPeerWrites
     let logger: Logger
     private let state = Locked(State())
 
-    init(client: PostgresClient, feed: EventFeed, origin: UUID, logger: Logger) {
+    init(client: PostgresClient, feed: EventFeed, origin: UUID, peers: PostgresPeerWrites = PostgresPeerWrites(), logger: Logger) {
         self.client = client
         self.feed = feed
         self.origin = origin
+        self.peers = peers
         self.logger = logger
     }
 
@@ -90,6 +93,7 @@ final class PostgresEventRelay: Sendable {
             logger.warning("Ignoring an event notice this version can't read", metadata: ["notice": "\(payload)"])
             return
         }
+        if notice.origin != origin { peers.heard() }
         let (from, own) = state.withLock { state -> (Int64, [(userID: UUID, event: ItemEvent)]?) in
             let own = notice.origin == origin ? state.pending.removeValue(forKey: notice.maxSeq) : nil
             return (state.lastSeen, own)

@@ -12,8 +12,12 @@ struct PostgresNewItemRows {
     /// The jobs' priority, from the share's source.
     var priority: Int16
 
+    /// The wall an item holds until the statement answers (a constant: a fresh `UUID()` reads
+    /// the system's random source, and this runs for every share in the batch leader's turn).
+    static let wallPlaceholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
     init(_ share: ValidShare, now: Date, followUps: FollowUpPolicy) {
-        item = ShareRules.newItem(share, wallID: UUID(), now: now, followUps: followUps)
+        item = ShareRules.newItem(share, wallID: Self.wallPlaceholder, now: now, followUps: followUps)
         jobs = Self.jobs(for: share, now: now, followUps: followUps)
         priority = followUps.priority(for: share.source).rawValue
     }

@@ -90,7 +90,7 @@ public final class PostgresStore: WallStore, Service {
         let writer = PostgresShareWriter(
             transactions: transactions, clock: clock, followUps: followUps, jobSignal: jobSignal
         )
-        self.writeQueue = PostgresWriteQueue(writer: writer)
+        self.writeQueue = PostgresWriteQueue(writer: writer, depth: { relay.peers.batchesInFlight })
     }
 
     /// Runs the pools, migrates, then listens (relaying events, waking job workers) until

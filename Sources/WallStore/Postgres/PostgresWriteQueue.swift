@@ -8,14 +8,16 @@ import WallCore
 /// own while shares queue behind them. A write's caller resumes only after its batch has
 /// committed; a change that throws rolls back its own savepoint only. Once a batch sends its
 /// `COMMIT` the next one is gathered and started on another connection, where it waits for the
-/// events lock (`Limits.postgresWriteBatchesInFlight` batches at most), so PostgreSQL runs it as
-/// soon as the one before has committed, while this replica answers that one's callers.
+/// events lock (`Limits.postgresWriteBatchesInFlight` batches at most; one while another replica
+/// writes, see `PostgresPeerWrites`), so PostgreSQL runs it as soon as the one before has
+/// committed, while this replica answers that one's callers.
 final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
     private let writer: PostgresShareWriter
 
-    /// Makes the queue; `writer` commits its batches, at most `depth` at once.
-    init(writer: PostgresShareWriter, depth: Int = Limits.postgresWriteBatchesInFlight) {
+    /// Makes the queue; `writer` commits its batches, at most `depth()` at once (read whenever a
+    /// batch could start).
+    init(writer: PostgresShareWriter, depth: @escaping @Sendable () -> Int = { Limits.postgresWriteBatchesInFlight }) {
         self.writer = writer
         queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
