@@ -17,9 +17,12 @@ import WallStore
         try await body(try SQLiteStore(path: path), path)
     }
 
-    /// Runs FTS5's own consistency check of the index against the items table.
+    /// Runs FTS5's own consistency check of the index against the items table, on a connection
+    /// of its own that waits its turn: the store's background indexer may be writing.
     static func integrityCheck(_ path: String) throws {
-        let queue = try DatabaseQueue(path: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.write { db in
             try db.execute(sql: "INSERT INTO items_fts(items_fts, rank) VALUES ('integrity-check', 1)")
         }
