@@ -33,13 +33,13 @@ import WallCore
             #expect(items.map(\.kind) == [.image, .file], "one item per file, however often it is sent")
             #expect(items.map { $0.file?.name } == ["board.jpg", "minutes.pdf"])
             #expect(items.allSatisfy {
-                $0.url == "https://example.com/meeting" && $0.title == "Whiteboard" && $0.source == .webShareTarget
+                $0.url == "https://example.com/meeting" && $0.title == "Whiteboard" && $0.text == "From Tuesday"
+                    && $0.source == .webShareTarget
             })
-            // The shared text; a PDF's processing (a background job, which a loaded machine may have
-            // run by now) puts the text found in the file in its place (`ItemFileWrite`).
-            #expect(items.allSatisfy {
-                $0.text == "From Tuesday" || ($0.kind == .file && $0.state == .ready && $0.text == "Receipt for one quokka")
-            }, "\(items.map { "\($0.kind) \($0.state) \($0.text ?? "nil")" })")
+            // Once processed, the PDF keeps the shared text and is found by its own text too.
+            let pdf = try await client.processedItem(try #require(items.last).id, token: token)
+            #expect(pdf.state == .ready && pdf.text == "From Tuesday")
+            #expect(try await client.allItems(token: token, query: "q=quokka").map(\.id) == [pdf.id])
         }
     }
 

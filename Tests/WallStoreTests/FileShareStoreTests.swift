@@ -10,8 +10,8 @@ struct FileShareStoreTests {
         ItemFile(sha256: String(repeating: byte, count: 64), size: 10, contentType: type, name: name)
     }
 
-    private func metadata(id: UUID = UUID(), count: Int, wall: String? = nil) throws -> ValidShare {
-        try ShareRequest(id: id, contentType: .image, userNote: "receipts", wall: wall, source: .cli)
+    private func metadata(id: UUID = UUID(), count: Int, wall: String? = nil, text: String? = nil) throws -> ValidShare {
+        try ShareRequest(id: id, contentType: .image, text: text, userNote: "receipts", wall: wall, source: .cli)
             .validated(attachmentCount: count)
     }
 
@@ -92,6 +92,36 @@ struct FileShareStoreTests {
             #expect(try await store.updateItemFile(id: UUID(), userID: alice.id, file: processed, text: nil, state: .ready) == nil)
             #expect(try await store.deleteItem(id: saved.id, userID: alice.id))
             #expect(try await store.referencedBlobHashes().isEmpty)
+        }
+    }
+
+    @Test("A file's text is found beside what the person shared, which stays, through a rerun and an edit", arguments: StoreFactory.all)
+    func fileTextBesideSharedText(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let alice = try await store.newUser()
+            let saved = try await store.saveFileShare(
+                ValidFileShare(metadata: try metadata(count: 1, text: "From Tuesday"), files: [file("a", type: "application/pdf")]),
+                userID: alice.id
+            )[0].item
+            let processed = try #require(saved.file)
+            let updated = try #require(
+                try await store.updateItemFile(id: saved.id, userID: alice.id, file: processed, text: "Invoice quokka", state: .ready)
+            )
+            #expect(updated.text == "From Tuesday")
+            #expect(try await store.item(id: saved.id, userID: alice.id)?.text == "From Tuesday")
+            try await eventually {
+                let byFile = try await store.search("quokka", for: alice)
+                let byShared = try await store.search("tuesday", for: alice)
+                return byFile == [saved.id] && byShared == [saved.id]
+            }
+            // A rerun that finds nothing keeps the words found before; so does an edit of the item.
+            _ = try await store.updateItemFile(id: saved.id, userID: alice.id, file: processed, text: nil, state: .failed)
+            try await store.update(saved.id, ItemPatch(title: .set("Tax")), for: alice)
+            try await eventually {
+                let byFile = try await store.search("quokka", for: alice)
+                let byTitle = try await store.search("tax", for: alice)
+                return byFile == [saved.id] && byTitle == [saved.id]
+            }
         }
     }
 

@@ -81,12 +81,16 @@ extension PostgresStore {
             guard let stored = try await PostgresItemSQL.fetch(id: id, userID: userID, connection, logger: logger) else {
                 return nil
             }
-            let item = ItemFileWrite.applied(to: stored, file: file, text: text, state: state, at: now)
+            let write = ItemFileWrite(applying: file, text: text, state: state, at: now, to: stored)
+            let item = write.item
             let document = SearchDocument(item: item).text
-            let fileText = try ItemFileColumn.encode(file)
+            let found = write.foundText.map { SearchDocument(title: nil, note: nil, text: $0, url: nil, tags: []).text }
+            let fileColumn = try ItemFileColumn.encode(file)
             try await connection.query("""
-                UPDATE items SET file = \(fileText), text = \(item.text), state = \(state.rawValue),
-                    updated_at = \(now), search = to_tsvector('dwall_search', \(document))
+                UPDATE items SET file = \(fileColumn), text = \(item.text), state = \(state.rawValue), updated_at = \(now),
+                    preview_search = coalesce(to_tsvector('dwall_search', \(found)), preview_search),
+                    search = to_tsvector('dwall_search', \(document))
+                        || coalesce(to_tsvector('dwall_search', \(found)), preview_search, ''::tsvector)
                 WHERE id = \(id)
                 """, logger: logger)
             try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)

@@ -46,11 +46,17 @@ extension SQLiteStore {
         let now = self.now
         return try await write { db, events in
             guard let stored = try ItemSQL.fetch(id: id, userID: userID, db) else { return nil }
-            let item = ItemFileWrite.applied(to: stored, file: file, text: text, state: state, at: now)
+            let write = ItemFileWrite(applying: file, text: text, state: state, at: now, to: stored)
+            let item = write.item
             try db.execute(
-                sql: "UPDATE items SET file = ?, text = ?, state = ?, updated_at = ? WHERE id = ?",
+                sql: """
+                    UPDATE items SET file = ?, text = ?, state = ?, updated_at = ?,
+                        preview_search = coalesce(?, preview_search)
+                    WHERE id = ?
+                    """,
                 arguments: [
-                    try ItemFileColumn.encode(file), item.text, state.rawValue, now.millisSince1970, id.dbText,
+                    try ItemFileColumn.encode(file), item.text, state.rawValue, now.millisSince1970, write.foundText,
+                    id.dbText,
                 ]
             )
             try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
