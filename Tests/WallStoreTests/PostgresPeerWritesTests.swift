@@ -12,16 +12,16 @@ import WallCore
         let now = Locked(start)
         let peers = PostgresPeerWrites(window: .seconds(1), now: { now.withLock { $0 } })
         #expect(!peers.othersWrite, "nothing heard yet")
-        #expect(peers.batchesInFlight == Limits.postgresWriteBatchesInFlight)
+        #expect(PostgresWriteQueue.batchesInFlight(othersWrite: peers.othersWrite) == Limits.postgresWriteBatchesInFlight)
 
         peers.heard()
         now.withLock { $0 = start + .milliseconds(999) }
         #expect(peers.othersWrite)
-        #expect(peers.batchesInFlight == Limits.postgresWriteBatchesInFlightBesidePeers)
+        #expect(PostgresWriteQueue.batchesInFlight(othersWrite: peers.othersWrite) == Limits.postgresWriteBatchesInFlightBesidePeers)
 
         now.withLock { $0 = start + .seconds(1) }
         #expect(!peers.othersWrite, "the window has passed")
-        #expect(peers.batchesInFlight == Limits.postgresWriteBatchesInFlight)
+        #expect(PostgresWriteQueue.batchesInFlight(othersWrite: peers.othersWrite) == Limits.postgresWriteBatchesInFlight)
         peers.heard()
         #expect(peers.othersWrite, "a new notice opens it again")
     }
@@ -34,18 +34,18 @@ import WallCore
             let alice = try await first.newUser("alice")
             _ = try await first.saveShare(try linkShare("https://example.com/peers/first"), userID: alice.id)
             // (Counted, not timed: the window itself is the test above's.)
-            try await waitUntil { second.relay.peers.noticesHeard == 1 }
+            try await waitUntil { second.peerWrites.noticesHeard == 1 }
             // The first replica has had its own notice too, and did not count it.
             let seq = try #require(try await first.allEvents(for: alice).last?.seq)
             try await waitUntil { first.relay.sighting.lastSeen >= seq }
-            #expect(first.relay.peers.noticesHeard == 0)
-            #expect(!first.relay.peers.othersWrite)
+            #expect(first.peerWrites.noticesHeard == 0)
+            #expect(!first.peerWrites.othersWrite)
 
             _ = try await second.saveShare(try linkShare("https://example.com/peers/second"), userID: alice.id)
-            try await waitUntil { first.relay.peers.noticesHeard == 1 }
+            try await waitUntil { first.peerWrites.noticesHeard == 1 }
             let last = try #require(try await second.allEvents(for: alice).last?.seq)
             try await waitUntil { second.relay.sighting.lastSeen >= last }
-            #expect(second.relay.peers.noticesHeard == 1, "its own second notice not counted")
+            #expect(second.peerWrites.noticesHeard == 1, "its own second notice not counted")
         }
     }
 }

@@ -29,11 +29,11 @@ final class PostgresEventRelay: Sendable {
     private let feed: EventFeed
     private let origin: UUID
     /// Told of every notice another replica sent.
-    let peers: PostgresPeerWrites
+    private let peers: PostgresPeerWrites
     let logger: Logger
     private let state = Locked(State())
 
-    init(client: PostgresClient, feed: EventFeed, origin: UUID, peers: PostgresPeerWrites = PostgresPeerWrites(), logger: Logger) {
+    init(client: PostgresClient, feed: EventFeed, origin: UUID, peers: PostgresPeerWrites, logger: Logger) {
         self.client = client
         self.feed = feed
         self.origin = origin

@@ -1,12 +1,9 @@
 import WallCore
 
-/// Whether another replica writes now, as this replica's relay hears it: the notice every
-/// transaction with events sends names the replica that sent it. A replica alone keeps two
-/// batches in flight, so that its next batch waits, ready, for the events lock while the one
-/// before commits; beside a replica that writes, the other's batches fill the lock instead, and
-/// a second batch of its own would only split its shares into smaller batches (more calls and
-/// commits for PostgreSQL, for the same shares). Measured in BENCHMARKS.md ("Two replicas: one
-/// batch each in flight").
+/// Whether another replica writes now, as this replica's relay hears it (the notice every
+/// transaction with events sends names the replica that sent it) and its write queue reads it
+/// to choose how many batches to keep in flight (`PostgresWriteQueue.batchesInFlight`). The
+/// store makes one and hands it to both.
 final class PostgresPeerWrites: Sendable {
     private let heardState = Locked<(count: Int, last: ContinuousClock.Instant?)>((0, nil))
     private let window: Duration
@@ -31,10 +28,5 @@ final class PostgresPeerWrites: Sendable {
     var othersWrite: Bool {
         guard let last = heardState.withLock({ $0.last }) else { return false }
         return now() - last < window
-    }
-
-    /// How many batches this replica's write queue may have in flight now.
-    var batchesInFlight: Int {
-        othersWrite ? Limits.postgresWriteBatchesInFlightBesidePeers : Limits.postgresWriteBatchesInFlight
     }
 }

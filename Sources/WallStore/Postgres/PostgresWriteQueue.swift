@@ -8,20 +8,28 @@ import WallCore
 /// own while shares queue behind them. A write's caller resumes only after its batch has
 /// committed; a change that throws rolls back its own savepoint only. Once a batch sends its
 /// `COMMIT` the next one is gathered and started on another connection, where it waits for the
-/// events lock (`Limits.postgresWriteBatchesInFlight` batches at most; one while another replica
-/// writes, see `PostgresPeerWrites`), so PostgreSQL runs it as soon as the one before has
+/// events lock (`batchesInFlight`), so PostgreSQL runs it as soon as the one before has
 /// committed, while this replica answers that one's callers.
 final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
     private let writer: PostgresShareWriter
 
-    /// Makes the queue; `writer` commits its batches, at most `depth()` at once (read whenever a
-    /// batch could start).
-    init(writer: PostgresShareWriter, depth: @escaping @Sendable () -> Int = { Limits.postgresWriteBatchesInFlight }) {
+    /// Makes the queue; `writer` commits its batches, at most `batchesInFlight(othersWrite:)` at
+    /// once, asked of `peers` whenever a batch could start.
+    init(writer: PostgresShareWriter, peers: PostgresPeerWrites = PostgresPeerWrites()) {
         self.writer = writer
-        queue = AsyncGroupCommitQueue(depth: depth) { writes, handOff in
+        queue = AsyncGroupCommitQueue(depth: { Self.batchesInFlight(othersWrite: peers.othersWrite) }) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
         }
+    }
+
+    /// How many batches a replica keeps in flight. Alone, two, so that its next batch waits,
+    /// ready, for the events lock while the one before commits; beside a replica that writes, the
+    /// other's batches fill the lock instead, and a second batch of its own would only split its
+    /// shares into smaller batches (more calls and commits for PostgreSQL, for the same shares).
+    /// Measured in BENCHMARKS.md ("Two replicas: one batch each in flight").
+    static func batchesInFlight(othersWrite: Bool) -> Int {
+        othersWrite ? Limits.postgresWriteBatchesInFlightBesidePeers : Limits.postgresWriteBatchesInFlight
     }
 
     /// Where the queue stands now (for tests).
