@@ -27,8 +27,8 @@ enum PostgresEnrichmentSQL {
                 """, logger: logger).all()
             return
         }
-        let previewSearch = SearchDocument(
-            title: preview?.title, note: preview?.description, text: preview?.readableText, url: preview?.siteName, tags: []
+        let previewSearch = SearchDocument.found(
+            title: preview?.title, note: preview?.description, text: preview?.readableText, url: preview?.siteName
         ).text
         try await db.run("""
             UPDATE items SET state = \(state.rawValue), preview = \(try PreviewColumn.encode(preview)),

@@ -84,7 +84,7 @@ extension PostgresStore {
             let write = ItemFileWrite(applying: file, text: text, state: state, at: now, to: stored)
             let item = write.item
             let document = SearchDocument(item: item).text
-            let found = write.foundText.map { SearchDocument(title: nil, note: nil, text: $0, url: nil, tags: []).text }
+            let found = write.foundText.map { SearchDocument.found(text: $0).text }
             let fileColumn = try ItemFileColumn.encode(file)
             try await connection.query("""
                 UPDATE items SET file = \(fileColumn), text = \(item.text), state = \(state.rawValue), updated_at = \(now),

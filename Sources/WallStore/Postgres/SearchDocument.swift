@@ -4,20 +4,29 @@ import WallCore
 /// lower-cased in Swift exactly as `SearchQuery` splits a query, so both sides agree on what a
 /// word is whatever the database's locale.
 ///
-/// A tsvector holds at most 1 MB, so a document stops growing before it could pass that
-/// (the rest of a very long text is not searchable; see the README); a word PostgreSQL would
-/// not index (over 2,047 bytes) is left out.
+/// A tsvector holds at most 1 MB, and an item's `search` is its own document joined with the
+/// words found for it (`preview_search`: a link's page, a file's text), so each stops growing
+/// within its share of that (the rest of a very long text is not searchable; see the README);
+/// a word PostgreSQL would not index (over 2,047 bytes) is left out.
 struct SearchDocument: Sendable, Equatable {
     /// The words, separated by single spaces.
     let text: String
 
-    /// Bytes of document text plus 9 per word stays under this: a tsvector spends at most the
-    /// word's bytes and 9 more on each word (entry, position count, alignment, position).
-    static let budget = 900_000
+    /// Bytes of an item's own document plus 10 per word stays under this: a tsvector spends at
+    /// most the word's bytes and 9 more on each word (entry, position count, alignment,
+    /// position). With `foundBudget`, under a tsvector's 1,048,575 bytes.
+    static let budget = 600_000
+    /// The same for the words found for an item (`found`).
+    static let foundBudget = 400_000
     /// PostgreSQL's longest indexed word, in bytes.
     static let maxWordBytes = 2_047
 
-    init(title: String?, note: String?, text: String?, url: String?, tags: [String]) {
+    /// The words found for an item, apart from its own (`preview_search`), within `foundBudget`.
+    static func found(title: String? = nil, note: String? = nil, text: String?, url: String? = nil) -> SearchDocument {
+        SearchDocument(title: title, note: note, text: text, url: url, tags: [], budget: foundBudget)
+    }
+
+    init(title: String?, note: String?, text: String?, url: String?, tags: [String], budget: Int = Self.budget) {
         var words: [Substring] = []
         var spent = 0
         var full = false
@@ -27,7 +36,7 @@ struct SearchDocument: Sendable, Equatable {
                 let bytes = word.utf8.count
                 if bytes > Self.maxWordBytes { continue }
                 spent += bytes + 10
-                if spent > Self.budget {
+                if spent > budget {
                     full = true
                     break
                 }
