@@ -28,6 +28,9 @@ local snapshot_bytes = tonumber(os.getenv("DWALL_BENCH_SNAPSHOT_BYTES") or "0")
 function init(args)
   token = args[1]
   run = tonumber(args[2])
+  -- A third argument "refused" sends ftp: links, which the server reads, checks and refuses
+  -- (400) before the store: what a share costs up to the store, for scripts/bench's CPU split.
+  if args[3] == "refused" then link_base = "ftp://example.com/bench/" end
   if snapshot_bytes > 0 then
     local paragraph = "<p>Words the reader saw on the page, rendered by the browser after load.</p>"
     local html = string.rep(paragraph, math.max(1, math.floor(snapshot_bytes / #paragraph)))
