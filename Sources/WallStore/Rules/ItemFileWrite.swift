@@ -5,7 +5,7 @@ import WallCore
 /// renditions, the state and when on the item; the text found in the file (a PDF's) as words
 /// search finds the item by, beside what the person shared, never over it. An item shared
 /// without text of its own shows the file's text as its text.
-struct ItemFileWrite: Equatable {
+struct ItemFileWrite {
     /// The item as processing leaves it.
     let item: Item
     /// The file's text as the item's found words (`preview_search`, which a file item, having
