@@ -25,51 +25,52 @@ struct LongSearchTextStoreTests {
         return (words.joined(separator: " "), words[0])
     }
 
+    /// Runs `body` on a fresh store of `factory` with a new user, the longest shared text of wide
+    /// words, and a found text of `foundLength` characters sharing no word with it.
+    private func withWideTexts(
+        _ factory: StoreFactory, foundLength: Int,
+        _ body: @escaping (any WallStore, User, _ shared: (text: String, first: String), _ found: (text: String, first: String)) async throws -> Void
+    ) async throws {
+        let shared = Self.wideText(characters: Limits.maxTextLength, second: 0x5000)
+        let found = Self.wideText(characters: foundLength, second: 0x6000)
+        try await factory.withStore { store in try await body(store, try await store.newUser(), shared, found) }
+    }
+
     @Test("A PDF's longest text beside the longest shared text", arguments: StoreFactory.all)
     func fileTextBesideSharedText(_ factory: StoreFactory) async throws {
-        let shared = Self.wideText(characters: Limits.maxTextLength, second: 0x5000)
-        let found = Self.wideText(characters: Limits.maxTextLength, second: 0x6000)
-        try await factory.withStore { store in
-            let alice = try await store.newUser()
+        try await withWideTexts(factory, foundLength: Limits.maxTextLength) { store, alice, shared, found in
             let metadata = try ShareRequest(contentType: .file, text: shared.text, source: .cli).validated(attachmentCount: 1)
             let file = ItemFile(sha256: String(repeating: "a", count: 64), size: 10, contentType: "application/pdf")
             let saved = try await store.saveFileShare(ValidFileShare(metadata: metadata, files: [file]), userID: alice.id)[0].item
             let updated = try await store.updateItemFile(id: saved.id, userID: alice.id, file: file, text: found.text, state: .ready)
             #expect(updated?.state == .ready)
-            try await eventually {
-                let byShared = try await store.search(shared.first, for: alice)
-                let byFile = try await store.search(found.first, for: alice)
-                return byShared == [saved.id] && byFile == [saved.id]
-            }
+            try await expectFound(saved.id, byEachOf: [shared.first, found.first], in: store, for: alice)
         }
     }
 
     @Test("A page's longest readable text beside the longest shared text, kept through an edit", arguments: StoreFactory.all)
     func pageTextBesideSharedText(_ factory: StoreFactory) async throws {
-        let shared = Self.wideText(characters: Limits.maxTextLength, second: 0x5000)
-        let page = Self.wideText(characters: Limits.maxReadableTextLength, second: 0x6000)
-        try await factory.withStore { store in
-            let alice = try await store.newUser()
+        try await withWideTexts(factory, foundLength: Limits.maxReadableTextLength) { store, alice, shared, page in
             let saved = try await store.save(try textShare(shared.text, url: "https://example.com/wide"), for: alice).item
             let preview = LinkPreview(title: "Wide", readableText: page.text)
             let enriched = try await store.recordEnrichment(itemID: saved.id, userID: alice.id, state: .ready, preview: preview)
             #expect(enriched?.state == .ready)
             try await store.update(saved.id, ItemPatch(title: .set("Still wide")), for: alice)
-            try await eventually {
-                let byShared = try await store.search(shared.first, for: alice)
-                let byPage = try await store.search(page.first, for: alice)
-                let byTitle = try await store.search("still", for: alice)
-                return byShared == [saved.id] && byPage == [saved.id] && byTitle == [saved.id]
-            }
+            try await expectFound(saved.id, byEachOf: [shared.first, page.first, "still"], in: store, for: alice)
         }
     }
 
-    /// Search indexing on SQLite runs a moment after a write; waits for it (bounded).
-    private func eventually(_ condition: () async throws -> Bool) async throws {
+    /// Waits until a search for each of `words` finds `item` alone: SQLite indexes a moment
+    /// after a write (bounded).
+    private func expectFound(_ item: UUID, byEachOf words: [String], in store: any WallStore, for user: User) async throws {
         for _ in 0..<200 {
-            if try await condition() { return }
+            var missing = 0
+            for word in words {
+                if try await store.search(word, for: user) != [item] { missing += 1 }
+            }
+            if missing == 0 { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(try await condition())
+        for word in words { #expect(try await store.search(word, for: user) == [item], "searching \(word)") }
     }
 }
