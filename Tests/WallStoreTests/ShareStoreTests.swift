@@ -240,6 +240,21 @@ struct ShareStoreTests {
         }
     }
 
+    @Test("A different note is appended even when its words are inside the item's note", arguments: StoreFactory.all)
+    func noteInsideAParagraphIsStillAppended(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let alice = try await store.newUser()
+            _ = try await store.save(linkShare("https://example.com/p", note: "read later"), for: alice)
+            let second = try await store.save(linkShare("https://example.com/p", note: "later"), for: alice)
+            let third = try await store.save(linkShare("https://example.com/p", note: "more"), for: alice)
+            let again = try await store.save(linkShare("https://example.com/p", note: "later"), for: alice)
+
+            #expect(second.item.userNote == "read later\n\nlater")
+            #expect(third.item.userNote == "read later\n\nlater\n\nmore")
+            #expect(again.item.userNote == "read later\n\nlater\n\nmore", "a paragraph it holds is not added again")
+        }
+    }
+
     @Test("The same link on another wall is a separate item", arguments: StoreFactory.all)
     func sameLinkOtherWallIsSeparate(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

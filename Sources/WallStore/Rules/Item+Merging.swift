@@ -3,9 +3,9 @@ import WallCore
 extension Item {
     /// This item after the same link was shared again: nothing the person wrote is lost.
     ///
-    /// A new note is appended (unless the item's note already holds it, or the result would pass
-    /// the note limit); new tags are added after the old ones (up to the tag limit); a title fills
-    /// in only when the item has none. `updatedAt` is left for the caller.
+    /// A new note is appended (unless the item's note already holds it as whole paragraphs, or the
+    /// result would pass the note limit); new tags are added after the old ones (up to the tag
+    /// limit); a title fills in only when the item has none. `updatedAt` is left for the caller.
     func merging(_ share: ValidShare) -> Item {
         merging(note: share.note, tags: share.tags, title: share.title)
     }
@@ -22,7 +22,9 @@ extension Item {
         if let note {
             if let current = userNote, !current.isEmpty {
                 let combined = current + "\n\n" + note
-                if !current.contains(note) && combined.count <= Limits.maxNoteLength { merged.userNote = combined }
+                if !Self.note(current, holdsParagraphs: note) && combined.count <= Limits.maxNoteLength {
+                    merged.userNote = combined
+                }
             } else {
                 merged.userNote = note
             }
@@ -32,5 +34,14 @@ extension Item {
         }
         if merged.title == nil { merged.title = title }
         return merged
+    }
+
+    /// Whether `note` is all of `current` or a run of its paragraphs (notes are joined with a
+    /// blank line), so a note sent again is not appended twice while a different one that only
+    /// appears inside a paragraph ("later" in "read later") still is.
+    static func note(_ current: String, holdsParagraphs note: String) -> Bool {
+        let separator = "\n\n"
+        return current == note || current.hasPrefix(note + separator) || current.hasSuffix(separator + note)
+            || current.contains(separator + note + separator)
     }
 }
