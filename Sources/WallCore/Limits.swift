@@ -12,6 +12,12 @@ public enum Limits {
     public static let maxTags = 32
     /// Longest tag, in characters.
     public static let maxTagLength = 64
+    /// Most UTF-8 bytes per character, on average, in any text field with a limit in characters
+    /// (`TextRules`): one character (a grapheme cluster) can carry any number of combining
+    /// marks, so a count of characters alone bounds no size. Four is the most any one Unicode
+    /// scalar takes, so ordinary text in any script passes; it keeps a tag (64 characters, 256
+    /// bytes) within what PostgreSQL's index of tags can hold in one entry (2,712 bytes).
+    public static let maxBytesPerCharacter = 4
     /// Longest wall reference (a slug or an id) and wall name, in characters.
     public static let maxWallNameLength = 100
     /// Longest `source` label a client may send, in characters.

@@ -2,7 +2,8 @@ import Foundation
 
 /// How free text from a client is cleaned and checked: trimmed, length-limited, no control characters.
 enum TextRules {
-    /// Trims `value`; `nil` when absent or empty; throws when over `limit` or holding control characters.
+    /// Trims `value`; `nil` when absent or empty; throws when over `limit` characters (or over
+    /// `Limits.maxBytesPerCharacter` times as many UTF-8 bytes) or holding control characters.
     ///
     /// `multiline` fields (text, notes) may hold line breaks and tabs; single-line fields may not.
     static func clean(
@@ -13,6 +14,11 @@ enum TextRules {
         if trimmed.isEmpty { return nil }
         guard trimmed.count <= limit else {
             throw .invalid(field, "\(field) is longer than \(limit) characters.")
+        }
+        guard trimmed.utf8.count <= limit * Limits.maxBytesPerCharacter else {
+            throw .invalid(
+                field, "\(field) is longer than \(limit * Limits.maxBytesPerCharacter) bytes (\(limit) characters of plain text)."
+            )
         }
         if let bad = trimmed.unicodeScalars.first(where: { isForbidden($0, multiline: multiline) }) {
             let code = String(bad.value, radix: 16, uppercase: true)

@@ -124,6 +124,35 @@ import WallCore
         #expect(share.tags == [tag])
     }
 
+    /// One character: `base` carrying `marks` combining marks (U+0300 to U+036F, 2 bytes each).
+    private func stacked(_ base: Character = "a", marks: Int) -> String {
+        String(base) + String(String.UnicodeScalarView((0..<marks).map { Unicode.Scalar(0x300 + UInt32($0 % 0x70))! }))
+    }
+
+    @Test func aTagOfOneCharacterCarryingThousandsOfBytesIsRefusedWithItsIndex() {
+        let tag = stacked(marks: 1_400)
+        #expect(tag.count == 1 && tag.utf8.count == 2_801)
+        let error = refusal(ShareRequest(contentType: .url, url: Self.link, tags: ["fine", tag]))
+        #expect(error?.code == .invalidField)
+        #expect(error?.field == "tags[1]")
+        #expect(error?.message.contains("\(Limits.maxTagLength * Limits.maxBytesPerCharacter) bytes") == true)
+    }
+
+    @Test func aTagOfFourByteCharactersAtItsLimitIsAccepted() throws {
+        let tag = String(repeating: "🦘", count: Limits.maxTagLength)
+        #expect(tag.utf8.count == Limits.maxTagLength * Limits.maxBytesPerCharacter)
+        let share = try ShareRequest(contentType: .url, url: Self.link, tags: [tag]).validated()
+        #expect(share.tags == [tag])
+        #expect(refusal(ShareRequest(contentType: .url, url: Self.link, tags: [stacked(marks: 128)]))?.field == "tags[0]")
+    }
+
+    @Test(arguments: [("title", Limits.maxTitleLength), ("userNote", Limits.maxNoteLength)])
+    func aFieldOfFewCharactersButManyBytesIsRefusedByName(field: String, limit: Int) {
+        let error = refusal(request(setting: field, to: stacked(marks: limit * 2)))
+        #expect(error?.code == .invalidField)
+        #expect(error?.field == field)
+    }
+
     @Test func tooManyTagsAreRefused() {
         let tags = (0...Limits.maxTags).map { "tag\($0)" }
         let error = refusal(ShareRequest(contentType: .url, url: Self.link, tags: tags))

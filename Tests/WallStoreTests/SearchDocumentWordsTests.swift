@@ -24,4 +24,21 @@ import Testing
         #expect(SearchDocument(title: "Café au LAIT", note: nil, text: nil, url: "https://Example.com/A", tags: ["Bench"]).text
             == "café au lait https example com a bench")
     }
+
+    @Test("A word's bytes as PostgreSQL may index it: ASCII as it is, any other scalar at least five")
+    func indexedBytesAllowForUnaccent() {
+        #expect(SearchDocument.indexedBytes(of: "viii") == 4)
+        #expect(SearchDocument.indexedBytes(of: "ⅷ") == 5)
+        #expect(SearchDocument.indexedBytes(of: "café") == 3 + 5)
+        #expect(SearchDocument.indexedBytes(of: "日本") == 10)
+        #expect(SearchDocument.indexedBytes(of: "🦘") == 5)
+    }
+
+    @Test("A word unaccent would stretch past PostgreSQL's longest is left out; one within it stays")
+    func stretchedWordsAreLeftOut() {
+        let stretched = String(repeating: "ⅷ", count: 600)  // 1,800 bytes; 2,400 once unaccented
+        let within = String(repeating: "ⅷ", count: 409)  // 2,045 counted
+        let document = SearchDocument(title: nil, note: nil, text: "keep \(stretched) \(within)", url: nil, tags: [])
+        #expect(document.text == "keep \(within)")
+    }
 }

@@ -12,9 +12,10 @@ struct SearchDocument: Sendable, Equatable {
     /// The words, separated by single spaces.
     let text: String
 
-    /// Bytes of an item's own document plus 10 per word stays under this: a tsvector spends at
-    /// most the word's bytes and 9 more on each word (entry, position count, alignment,
-    /// position). With `foundBudget`, under a tsvector's 1,048,575 bytes.
+    /// Bytes of an item's own document (as `indexedBytes` counts them) plus 10 per word stays
+    /// under this: a tsvector spends at most the word's bytes and 9 more on each word (entry,
+    /// position count, alignment, position). With `foundBudget`, under a tsvector's 1,048,575
+    /// bytes.
     static let budget = 600_000
     /// The same for the words found for an item (`found`).
     static let foundBudget = 400_000
@@ -33,7 +34,7 @@ struct SearchDocument: Sendable, Equatable {
         for field in [title, note, text, url] + tags.map(Optional.some) {
             guard let field, !full else { continue }
             for word in Self.words(in: field.lowercased()) {
-                let bytes = word.utf8.count
+                let bytes = Self.indexedBytes(of: word)
                 if bytes > Self.maxWordBytes { continue }
                 spent += bytes + 10
                 if spent > budget {
@@ -45,6 +46,23 @@ struct SearchDocument: Sendable, Equatable {
         }
         self.text = words.joined(separator: " ")
     }
+
+    /// The most bytes `word` can take as PostgreSQL's lexeme: `unaccent` may replace a character
+    /// with up to five bytes (`⅒` becomes " 1/10", `ⅷ` "viii"), so each non-ASCII scalar counts
+    /// as at least five. Without this a word measured under `maxWordBytes` could grow past it,
+    /// which PostgreSQL 15 stores as a damaged lexeme (a dump of it can't be restored), and a
+    /// document could grow past its budget.
+    static func indexedBytes(of word: Substring) -> Int {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.utf8.count }
+        var bytes = 0
+        for scalar in word.unicodeScalars {
+            bytes += scalar.isASCII ? 1 : max(scalar.utf8.count, maxUnaccentedScalarBytes)
+        }
+        return bytes
+    }
+
+    /// The longest replacement in PostgreSQL 15's `unaccent.rules`, in bytes.
+    static let maxUnaccentedScalarBytes = 5
 
     /// The words of lower-cased `text`: runs of letters and digits. ASCII text (most links and
     /// titles) is split byte by byte, which finds the same words as `characterWords` (tested)
