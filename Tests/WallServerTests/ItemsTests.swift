@@ -52,6 +52,20 @@ import WallCore
         }
     }
 
+    @Test("A search of few characters but many bytes is refused, on both stores alike", arguments: ["q", "tag"])
+    func searchOfManyBytesIs400(_ name: String) async throws {
+        // One character: an "a" carrying 600 combining marks, 1,201 bytes.
+        let stacked = "a" + String(String.UnicodeScalarView((0..<600).map { Unicode.Scalar(0x300 + UInt32($0 % 0x70))! }))
+        let encoded = try #require(stacked.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            try expectError(
+                try await client.send(.get, "/v1/items?\(name)=\(encoded)", token: token), .badRequest, .invalidField,
+                field: name
+            )
+        }
+    }
+
     @Test(arguments: ["zzz", "eDU", "ay0x", "not-a-cursor-at-all", String(repeating: "A", count: 100)])
     func badCursorIs400(_ cursor: String) async throws {
         try await TestServer.run { _, client in
