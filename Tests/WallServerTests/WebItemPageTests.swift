@@ -46,6 +46,34 @@ import WallCore
         }
     }
 
+    @Test func savingTheFormKeepsWhatASameLinkShareAddedSinceThePageWasShown() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let saved = try await client.shareLink("https://example.com/s", token: token, title: "Old title", note: "First")
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/items/\(saved.item.id)").text
+            let shown = try ["title", "note", "tags", "wall"].map { name in
+                let match = try #require(page.firstMatch(of: try Regex("name=\"\(name)_shown\" value=\"([^\"]*)\"")))
+                return (name, String(try #require(match.output[1].substring)))
+            }
+            #expect(shown.map(\.1) == ["Old title", "First", "", "inbox"])
+
+            // Shared again while the page is open: its note and tag are merged into the item.
+            let again = ShareRequest(contentType: .url, url: "https://example.com/s", userNote: "Second", tags: ["later"], source: .cli)
+            #expect(try await client.share(again, token: token).status == .ok)
+            // The person changes only the title; the form sends the other fields as it showed them.
+            let fields = [("title", "New title"), ("note", "First"), ("tags", ""), ("wall", "inbox")]
+            let response = try await browser.post("/items/\(saved.item.id)", fields + shown.map { ("\($0.0)_shown", $0.1) })
+
+            #expect(response.status == .seeOther)
+            let item = try await client.item(saved.item.id, token: token).decode(Item.self)
+            #expect(item.title == "New title")
+            #expect(item.userNote == "First\n\nSecond")
+            #expect(item.tags == ["later"])
+        }
+    }
+
     @Test func editWithoutCSRFIsRefusedAndChangesNothing() async throws {
         try await TestServer.run { _, client in
             let token = try await client.signIn("alice")

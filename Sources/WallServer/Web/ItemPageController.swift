@@ -30,10 +30,10 @@ struct ItemPageController {
         let current = try await item(context, identity)
         let form = context.formData
         let patch = ItemPatch(
-            title: form["title"].map { .set($0) } ?? .unchanged,
-            userNote: form["note"].map { .set($0) } ?? .unchanged,
-            tags: form["tags"].map { .set(TagField.split($0)) } ?? .unchanged,
-            wall: form["wall"].map { .set($0) } ?? .unchanged
+            title: Self.edited("title", in: form).map { .set($0) } ?? .unchanged,
+            userNote: Self.edited("note", in: form).map { .set($0) } ?? .unchanged,
+            tags: Self.edited("tags", in: form).map { .set(TagField.split($0)) } ?? .unchanged,
+            wall: Self.edited("wall", in: form).map { .set($0) } ?? .unchanged
         )
         do {
             _ = try await web.store.updateItem(id: current.id, userID: identity.userID, patch: patch.validated())
@@ -56,6 +56,17 @@ struct ItemPageController {
     }
 
     // MARK: Helpers
+
+    /// A field's value when the person changed it. The form also sends each field as the page
+    /// showed it (`<name>_shown`); a field sent back as shown is left alone, so saving the form
+    /// never writes what the page showed over a note, tags or a title that a share of the same
+    /// link (or another tab) added since. Browsers send line breaks as CR LF.
+    static func edited(_ name: String, in form: FormData) -> String? {
+        guard let value = form[name] else { return nil }
+        guard let shown = form[name + "_shown"] else { return value }
+        let lines = { (text: String) in text.replacingOccurrences(of: "\r\n", with: "\n") }
+        return lines(value) == lines(shown) ? nil : value
+    }
 
     private func item(_ context: WallRequestContext, _ identity: Identity) async throws -> Item {
         guard let id = context.parameters.get("id", as: UUID.self),
