@@ -1,7 +1,7 @@
 import Foundation
 
 /// How free text from a client is cleaned and checked: trimmed, length-limited, no control characters.
-enum TextRules {
+public enum TextRules {
     /// Trims `value`; `nil` when absent or empty; throws when over `limit` characters (or over
     /// `Limits.maxBytesPerCharacter` times as many UTF-8 bytes) or holding control characters.
     ///
@@ -15,7 +15,7 @@ enum TextRules {
         guard trimmed.count <= limit else {
             throw .invalid(field, "\(field) is longer than \(limit) characters.")
         }
-        guard trimmed.utf8.count <= limit * Limits.maxBytesPerCharacter else {
+        guard fits(trimmed, limit: limit) else {
             throw .invalid(
                 field, "\(field) is longer than \(limit * Limits.maxBytesPerCharacter) bytes (\(limit) characters of plain text)."
             )
@@ -25,6 +25,12 @@ enum TextRules {
             throw .invalid(field, "\(field) contains a control character (U+\(code)).")
         }
         return trimmed
+    }
+
+    /// Whether `text` is within `limit` characters and `Limits.maxBytesPerCharacter` times as many
+    /// UTF-8 bytes: the size rule of every text field, and of the item query's parameters.
+    public static func fits(_ text: String, limit: Int) -> Bool {
+        text.count <= limit && text.utf8.count <= limit * Limits.maxBytesPerCharacter
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {

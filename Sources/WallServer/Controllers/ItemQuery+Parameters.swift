@@ -29,9 +29,7 @@ extension ItemQuery {
 
     private static func text(_ parameters: Parameters, _ name: String, limit: Int) throws -> String? {
         guard let value = parameters.get(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        guard value.count <= limit, value.utf8.count <= limit * Limits.maxBytesPerCharacter,
-              !value.unicodeScalars.contains(where: { $0.value < 0x20 })
-        else {
+        guard TextRules.fits(value, limit: limit), !value.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
             throw ValidationError.invalid(name, "\(name) must be at most \(limit) characters of text.")
         }
         return value

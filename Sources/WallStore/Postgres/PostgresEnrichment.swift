@@ -33,10 +33,10 @@ enum PostgresEnrichmentSQL {
         try await db.run("""
             UPDATE items SET state = \(state.rawValue), preview = \(try PreviewColumn.encode(preview)),
                 readable_text = \(preview?.readableText), updated_at = \(now),
-                preview_search = to_tsvector('dwall_search', \(previewSearch)),
-                search = to_tsvector('dwall_search', \(SearchDocument(item: item).text))
-                    || to_tsvector('dwall_search', \(previewSearch))
-            WHERE id = \(item.id)
+                preview_search = found.words,
+                search = to_tsvector('dwall_search', \(SearchDocument(item: item).text)) || found.words
+            FROM (SELECT to_tsvector('dwall_search', \(previewSearch)) AS words) AS found
+            WHERE items.id = \(item.id)
             """, logger: logger).all()
     }
 }

@@ -88,10 +88,10 @@ extension PostgresStore {
             let fileColumn = try ItemFileColumn.encode(file)
             try await connection.query("""
                 UPDATE items SET file = \(fileColumn), text = \(item.text), state = \(state.rawValue), updated_at = \(now),
-                    preview_search = coalesce(to_tsvector('dwall_search', \(found)), preview_search),
-                    search = to_tsvector('dwall_search', \(document))
-                        || coalesce(to_tsvector('dwall_search', \(found)), preview_search, ''::tsvector)
-                WHERE id = \(id)
+                    preview_search = coalesce(found.words, preview_search),
+                    search = to_tsvector('dwall_search', \(document)) || coalesce(found.words, preview_search, ''::tsvector)
+                FROM (SELECT to_tsvector('dwall_search', \(found)) AS words) AS found
+                WHERE items.id = \(id)
                 """, logger: logger)
             try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)
             return item
