@@ -24,6 +24,8 @@ struct PostgresQueuedShare: Sendable {
 /// unknown wall) is refused before anything of it is written, so it never fails the others. A
 /// new item whose link another writer stored since the lookup (an import, which does not take
 /// the events lock) is left out of the statement, and its shares are taken again one by one.
+/// Should PostgreSQL still refuse a row validation did not foresee, the batch is written again
+/// write by write (`saveEachAlone`), so that share fails alone too.
 struct PostgresShareWriter: Sendable {
     let transactions: PostgresEventTransactions
     let clock: @Sendable () -> Date
@@ -35,18 +37,25 @@ struct PostgresShareWriter: Sendable {
 
     /// Writes a batch: when it holds several shares, the plainly new ones first, in one call that
     /// commits by itself (`PostgresNewShares`); the rest in one transaction, its shares first (in
-    /// the plan's fixed round trips), then each other change in a savepoint of its own. Answers
-    /// each write, in order. Calls `beforeCommit` right before the first `COMMIT` (or the call
-    /// that commits by itself) is sent.
+    /// the plan's fixed round trips), then each other change in a savepoint of its own. When
+    /// PostgreSQL refuses the rows of a call or transaction of several writes, each of them is
+    /// written again on its own (`saveEachAlone`), so that one fails alone. Answers each write,
+    /// in order. Calls `beforeCommit` right before the first `COMMIT` (or the call that commits
+    /// by itself) is sent.
     func save(
         _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
         let (shareIndices, jobs) = PostgresWrite.shares(in: writes)
         let candidates = jobs.count > 1 ? PostgresNewShares.candidates(jobs).map { (write: shareIndices[$0], job: jobs[$0]) } : []
-        guard !candidates.isEmpty else { return try await saveInTransaction(writes, beforeCommit: beforeCommit) }
+        guard !candidates.isEmpty else { return try await saveInTransactionOrEachAlone(writes, beforeCommit: beforeCommit) }
         // The next batch may gather now: it waits for the events lock in PostgreSQL, not here.
         beforeCommit()
-        let stored = try await saveNewAlone(candidates.map(\.job))
+        let stored: [Int: ShareOutcome]
+        do {
+            stored = try await saveNewAlone(candidates.map(\.job))
+        } catch where Self.refusedRows(error) {
+            return await saveEachAlone(writes, after: error)
+        }
         var results = [Result<PostgresWriteResult, any Error>](repeating: .failure(StoreStopped()), count: writes.count)
         for (place, outcome) in stored { results[candidates[place].write] = .success(.share(outcome)) }
         let storedWrites = Set(stored.keys.map { candidates[$0].write })
@@ -54,7 +63,7 @@ struct PostgresShareWriter: Sendable {
         let rest = writes.indices.filter { !storedWrites.contains($0) }
         guard !rest.isEmpty else { return results }
         do {
-            let restResults = try await saveInTransaction(rest.map { writes[$0] }, beforeCommit: beforeCommit)
+            let restResults = try await saveInTransactionOrEachAlone(rest.map { writes[$0] }, beforeCommit: beforeCommit)
             for (index, result) in zip(rest, restResults) { results[index] = result }
         } catch {
             // The call's shares are committed: only the rest's callers hear of the failure.
@@ -66,7 +75,7 @@ struct PostgresShareWriter: Sendable {
     /// Writes a batch in one transaction: its shares first (in the plan's fixed round trips),
     /// then each other change in a savepoint of its own. Answers each write, in order. Calls
     /// `beforeCommit` once everything is written, right before `COMMIT` is sent.
-    private func saveInTransaction(
+    func saveInTransaction(
         _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
         let (shareIndices, jobs) = PostgresWrite.shares(in: writes)
