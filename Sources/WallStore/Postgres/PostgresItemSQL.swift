@@ -74,6 +74,13 @@ enum PostgresItemSQL {
             """, logger: logger).all()
     }
 
+    /// Writes an item's text (when an item merging into it brought its own, `absorbing`); its
+    /// search document is written by `update`. Edits never change an item's text, so `update`
+    /// leaves it alone and can't write back a text fetched before a file's processing wrote one.
+    static func replaceText(_ text: String?, itemID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws {
+        try await db.run("UPDATE items SET text = \(text) WHERE id = \(itemID)", logger: logger).all()
+    }
+
     /// Deletes an item; false when the user has no such item.
     static func delete(id: UUID, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger) async throws -> Bool {
         let rows = try await db.run(

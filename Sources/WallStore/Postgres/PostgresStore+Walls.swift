@@ -112,13 +112,17 @@ extension PostgresStore {
         }
     }
 
-    /// Merges an item into the item holding the same link on the target wall: its note and tags
-    /// are kept there, its share ids answer with that item from now on, and it is deleted.
+    /// Merges an item into the item holding the same link on the target wall: its note, text and
+    /// tags are kept there (or the deletion is refused), its share ids answer with that item from
+    /// now on, and it is deleted.
     private func merge(
         _ item: Item, into existing: Item, userID: UUID, now: Date, _ connection: PostgresConnection,
         _ events: inout PostgresEventBatch
     ) async throws {
-        if let merged = existing.afterAbsorbing(item, at: now) {
+        if let merged = try existing.afterAbsorbing(item, at: now) {
+            if merged.text != existing.text {
+                try await PostgresItemSQL.replaceText(merged.text, itemID: merged.id, connection, logger: logger)
+            }
             try await PostgresItemSQL.update(merged, sortKey: nil, connection, logger: logger)
             try await events.record(.updated, item: merged, userID: userID, at: now, connection, logger: logger)
         }

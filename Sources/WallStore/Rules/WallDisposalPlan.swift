@@ -60,9 +60,10 @@ struct WallDisposalPlan: Sendable, Equatable {
 
 extension Item {
     /// This item after `other`, holding the same link, was merged into it at `now`; `nil` when
-    /// the merge changes nothing here (the other item is still deleted).
-    func afterAbsorbing(_ other: Item, at now: Date) -> Item? {
-        var merged = absorbing(other)
+    /// the merge changes nothing here (the other item is still deleted). Throws when something
+    /// of `other` would not fit (`absorbing`).
+    func afterAbsorbing(_ other: Item, at now: Date) throws(StoreError) -> Item? {
+        var merged = try absorbing(other)
         guard merged != self else { return nil }
         merged.updatedAt = now
         return merged

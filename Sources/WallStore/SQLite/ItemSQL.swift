@@ -78,6 +78,12 @@ enum ItemSQL {
         try insertTags(tags, itemID: itemID, userID: userID, db)
     }
 
+    /// Writes an item's text (when an item merging into it brought its own, `absorbing`). Edits
+    /// never change an item's text, so `update` leaves it alone.
+    static func replaceText(_ text: String?, itemID: UUID, _ db: Database) throws {
+        try db.execute(sql: "UPDATE items SET text = ? WHERE id = ?", arguments: [text, itemID.dbText])
+    }
+
     /// Deletes an item; false when the user has no such item.
     static func delete(id: UUID, userID: UUID, _ db: Database) throws -> Bool {
         try db.execute(

@@ -91,12 +91,14 @@ extension SQLiteStore {
         }
     }
 
-    /// Merges an item into the item holding the same link on the target wall: its note and tags
-    /// are kept there, its share ids answer with that item from now on, and it is deleted.
+    /// Merges an item into the item holding the same link on the target wall: its note, text and
+    /// tags are kept there (or the deletion is refused), its share ids answer with that item from
+    /// now on, and it is deleted.
     private static func merge(
         _ item: Item, into existing: Item, userID: UUID, now: Date, _ db: Database, _ events: inout EventBatch
     ) throws {
-        if let merged = existing.afterAbsorbing(item, at: now) {
+        if let merged = try existing.afterAbsorbing(item, at: now) {
+            if merged.text != existing.text { try ItemSQL.replaceText(merged.text, itemID: merged.id, db) }
             try ItemSQL.update(merged, sortKey: nil, db)
             if merged.tags != existing.tags {
                 try ItemSQL.replaceTags(merged.tags, itemID: merged.id, userID: userID, db)
