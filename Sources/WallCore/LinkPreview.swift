@@ -30,6 +30,10 @@ public struct LinkPreview: Codable, Sendable, Equatable {
     public var failureReason: String?
     /// When the page was last fetched.
     public var fetchedAt: Date?
+    /// When the enrichment that wrote this preview was asked for (its job's creation): a result
+    /// asked for earlier, whose fetch ended later, is not written over it. Not part of the
+    /// API's JSON.
+    public var requestedAt: Date?
     /// The stored preview image: its blob's SHA-256 (hex) and its media type, for the server's
     /// route and the blob sweeper; not part of the API's JSON.
     public var imageBlob: StoredPicture?

@@ -106,7 +106,9 @@ public protocol WallStore: Sendable {
 
     /// Records what enrichment found for a link item, or why it failed: its state and preview
     /// (whose readable text is kept for search and `readableText`), announced as `updated`. A
-    /// `pending` state (a refresh) changes only the state. Nil when the item is gone.
+    /// `pending` state (a refresh) changes only the state. A preview asked for before the one
+    /// the item shows (`requestedAt`) writes nothing and answers the item as it is
+    /// (`EnrichmentWrite`). Nil when the item is gone.
     func recordEnrichment(itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?) async throws -> Item?
     /// The readable text enrichment kept for an item, for its detail view.
     func readableText(itemID: UUID, userID: UUID) async throws -> String?

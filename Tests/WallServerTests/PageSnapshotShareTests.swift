@@ -108,6 +108,34 @@ import WallServer
         }
     }
 
+    @Test func refreshingASnapshotCardKeepsThePassageThePersonSelected() async throws {
+        try await EnrichmentTests.withPages { pages in
+            try await TestServer.run(.live, configure: Self.previews(on: true)) { server, client in
+                defer { server.gate.close() }
+                let token = try await client.signIn("alice")
+                var share = Self.snapshotShare("http://127.0.0.1:\(pages)/article", html: Self.rendered)
+                share.page?.selection = "The valley floor still remembers the ice."
+                let (_, item) = try await Self.shareAndSettle(share, client: client, token: token)
+                #expect(item.preview?.description == "The valley floor still remembers the ice.")
+                let port = try #require(client.port)
+                let refreshed = try await SSEClient.withStream(port: port, token: token) { reader in
+                    let response = try await client.send(.post, "/v1/items/\(item.id)/refresh", token: token)
+                    #expect(response.status == .accepted)
+                    while true {
+                        let event = try EventsTests.itemEvent(try await reader.nextEvent())
+                        if event.itemId == item.id, let updated = event.item, updated.state != .pending { return updated }
+                    }
+                }
+                #expect(refreshed.state == .ready)
+                #expect(
+                    refreshed.preview?.description == "The valley floor still remembers the ice.",
+                    "the site's own description (\"How glaciers carved valleys.\") does not replace the selection"
+                )
+                #expect(refreshed.preview?.siteName == "Example News", "the fetch still adds what the snapshot lacks")
+            }
+        }
+    }
+
     @Test func theSnapshotsTextWinsAndTheFetchAddsWhatTheSnapshotLacks() async throws {
         try await EnrichmentTests.withPages { pages in
             try await TestServer.run(.live, configure: Self.previews(on: true)) { server, client in

@@ -12,7 +12,9 @@ import WallStore
 /// while the item stays `pending`; on the last attempt, and at once for a permanent failure
 /// (a 404, a refused address, not a web page), the item becomes `failed` and the job ends.
 /// A picture that can't be fetched is simply left out. Running twice is harmless: each run
-/// writes the whole preview again (blobs are stored once by their hash).
+/// writes the whole preview again (blobs are stored once by their hash). Of two jobs of one item
+/// (a repeated share with a new snapshot, a refresh), the later one's result stands, whichever
+/// fetch ends last (`requestedAt`).
 ///
 /// A share that carried a page snapshot (the page as the person's browser showed it) names it
 /// in the job's payload: its readable text and title then come from the snapshot, read through
@@ -54,17 +56,23 @@ struct EnrichmentJob: Sendable {
         var seen = snapshot.flatMap { snapshot in
             URL(string: url).map { SnapshotReader.metadata(of: snapshot, pageURL: $0) }
         }
-        if seen == nil { seen = try await keptSnapshot(of: item, userID: userID) }
+        var selection = snapshot?.selection
+        if seen == nil, let kept = try await keptSnapshot(of: item, userID: userID) {
+            seen = kept
+            // As it keeps the title, a refresh keeps the card's description: it may be the
+            // passage the person selected, which the site's own description would replace.
+            selection = item.preview?.description
+        }
         guard fetches else {
             guard let seen else { return }
-            let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure)
-            _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
+            let preview = Self.preview(seen: seen, selection: selection, fetched: item.preview?.withoutFailure)
+            try await record(.ready, preview, of: job)
             return
         }
         do {
             let (finalURL, metadata) = try await enricher.metadata(of: url)
             var preview = LinkPreview(metadata: metadata, finalURL: finalURL, fetchedAt: clock())
-            if let seen { preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: preview) }
+            if let seen { preview = Self.preview(seen: seen, selection: selection, fetched: preview) }
             let imageURLs = [metadata.imageURL ?? seen?.imageURL].compactMap { $0 }
             if let picture = await picture(from: imageURLs, itemID: itemID) {
                 preview.imageBlob = picture
@@ -74,13 +82,13 @@ struct EnrichmentJob: Sendable {
                 preview.iconBlob = icon
                 preview.iconPath = "/v1/items/\(itemID.uppercasedText)/icon"
             }
-            _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
+            try await record(.ready, preview, of: job)
         } catch let failure as FetchError {
             if let seen {
                 // The person's own copy of the page is the card; the fetch only added extras.
                 logger.info("Page fetch failed; the page snapshot stands", metadata: ["item": "\(itemID)", "reason": "\(failure.reason)"])
-                let preview = Self.preview(seen: seen, selection: snapshot?.selection, fetched: item.preview?.withoutFailure)
-                _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .ready, preview: preview)
+                let preview = Self.preview(seen: seen, selection: selection, fetched: item.preview?.withoutFailure)
+                try await record(.ready, preview, of: job)
                 return
             }
             if failure.isTransient, job.attempts < retry.maxAttempts {
@@ -90,13 +98,23 @@ struct EnrichmentJob: Sendable {
             var preview = item.preview ?? LinkPreview()
             preview.failureReason = failure.reason
             preview.fetchedAt = clock()
-            _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: .failed, preview: preview)
+            try await record(.failed, preview, of: job)
         }
     }
 
-    /// What an earlier page snapshot left on the item (its title and readable text), so that
-    /// fetching the page again (a refresh) keeps what the person saw rather than what the site
-    /// shows a server (a sign-in or paywall page), or a failure when the site is away.
+    /// Records `preview` for `job`'s item, stamped with when the job was asked for, so that an
+    /// older job of the same item whose fetch ends later does not write over it.
+    private func record(_ state: ItemState, _ preview: LinkPreview, of job: Job) async throws {
+        guard let itemID = job.itemID, let userID = job.userID else { return }
+        var preview = preview
+        preview.requestedAt = job.createdAt
+        _ = try await store.recordEnrichment(itemID: itemID, userID: userID, state: state, preview: preview)
+    }
+
+    /// What an earlier page snapshot left on the item (its title and readable text; the caller
+    /// keeps its description), so that fetching the page again (a refresh) keeps what the person
+    /// saw rather than what the site shows a server (a sign-in or paywall page), or a failure
+    /// when the site is away.
     private func keptSnapshot(of item: Item, userID: UUID) async throws -> PageMetadata? {
         guard let preview = item.preview, preview.readableTextSource == LinkPreview.pageSnapshotSource,
               let text = try await store.readableText(itemID: item.id, userID: userID)

@@ -16,16 +16,19 @@ extension PostgresMigrations {
 
 /// Link previews in PostgreSQL.
 enum PostgresEnrichmentSQL {
-    /// Writes what enrichment found for `item`; a `pending` state (a refresh) changes only the state.
+    /// Writes what enrichment found for `item` (as stored); a `pending` state (a refresh) changes
+    /// only the state. False when it wrote nothing (the item shows a later result).
     static func record(
         _ item: Item, state: ItemState, preview: LinkPreview?, at now: Date,
         _ db: some PostgresQueryRunner, logger: Logger
-    ) async throws {
-        guard case .result(let state, let preview) = EnrichmentWrite(state: state, preview: preview) else {
+    ) async throws -> Bool {
+        let write = EnrichmentWrite(state: state, preview: preview, over: item.preview)
+        guard case .result(let state, let preview) = write else {
+            guard write == .markPending else { return false }
             try await db.run("""
                 UPDATE items SET state = \(ItemState.pending.rawValue), updated_at = \(now) WHERE id = \(item.id)
                 """, logger: logger).all()
-            return
+            return true
         }
         let previewSearch = SearchDocument.found(
             title: preview?.title, note: preview?.description, text: preview?.readableText, url: preview?.siteName
@@ -38,6 +41,7 @@ enum PostgresEnrichmentSQL {
             FROM (SELECT to_tsvector('dwall_search', \(previewSearch)) AS words) AS found
             WHERE items.id = \(item.id)
             """, logger: logger).all()
+        return true
     }
 }
 
@@ -50,7 +54,8 @@ extension PostgresStore {
         return try await writeQueue.write { connection, events in
             guard let current = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger)
             else { return nil }
-            try await PostgresEnrichmentSQL.record(current, state: state, preview: preview, at: now, connection, logger: logger)
+            guard try await PostgresEnrichmentSQL.record(current, state: state, preview: preview, at: now, connection, logger: logger)
+            else { return current }
             guard let item = try await PostgresItemSQL.fetch(id: itemID, userID: userID, connection, logger: logger)
             else { return nil }
             try await events.record(.updated, item: item, userID: userID, at: now, connection, logger: logger)

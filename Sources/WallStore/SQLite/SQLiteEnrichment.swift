@@ -41,11 +41,15 @@ enum SQLiteEnrichment {
             """)
     }
 
-    /// Writes what enrichment found; a `pending` state (a refresh) changes only the state.
+    /// Writes what enrichment found on `item` (as stored); a `pending` state (a refresh) changes
+    /// only the state. False when it wrote nothing (the item is gone, or shows a later result).
     static func record(
-        itemID: UUID, userID: UUID, state: ItemState, preview: LinkPreview?, at now: Date, _ db: Database
+        _ item: Item, userID: UUID, state: ItemState, preview: LinkPreview?, at now: Date, _ db: Database
     ) throws -> Bool {
-        switch EnrichmentWrite(state: state, preview: preview) {
+        let itemID = item.id
+        switch EnrichmentWrite(state: state, preview: preview, over: item.preview) {
+        case .superseded:
+            return false
         case .markPending:
             try db.execute(
                 sql: "UPDATE items SET state = ?, updated_at = ? WHERE id = ? AND user_id = ?",
@@ -80,9 +84,10 @@ extension SQLiteStore {
         // In the writer's next group-commit batch, beside the shares and the job's own settle;
         // a job's result waits for a share's batch, a person's refresh (`pending`) does not.
         return try await shareQueue.write(background: state != .pending) { db, events in
-            guard try SQLiteEnrichment.record(itemID: itemID, userID: userID, state: state, preview: preview, at: now, db),
+            guard let current = try ItemSQL.fetch(id: itemID, userID: userID, db) else { return nil }
+            guard try SQLiteEnrichment.record(current, userID: userID, state: state, preview: preview, at: now, db),
                   let item = try ItemSQL.fetch(id: itemID, userID: userID, db)
-            else { return nil }
+            else { return current }
             try EventSQL.record(.updated, item: item, userID: userID, at: now, db, in: &events)
             return item
         }
