@@ -206,3 +206,46 @@ import WallStore
         }
     }
 }
+
+/// A sweep that listed a blob as old and unreferenced, and then met a share of the same bytes
+/// before removing it: the share touched it, so it stays (its item commits after the sweep read
+/// the references).
+extension BlobStoreConformanceTests {
+    /// The store under test, but its listing is followed by a share of `bytes`, as an upload
+    /// that commits while the sweep works through what it listed.
+    private struct SharedAgainAfterListing: BlobStore {
+        let base: any BlobStore
+        let bytes: [UInt8]
+
+        func beginUpload() async throws -> any BlobUpload { try await base.beginUpload() }
+        func size(of hash: BlobHash) async throws -> Int64? { try await base.size(of: hash) }
+        func open(_ hash: BlobHash) async throws -> (any BlobReader)? { try await base.open(hash) }
+        func localFile(for hash: BlobHash) async throws -> LocalBlobFile? { try await base.localFile(for: hash) }
+        func remove(_ hash: BlobHash) async throws { try await base.remove(hash) }
+        func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool {
+            try await base.remove(hash, unlessSharedAfter: cutoff)
+        }
+        func storedBlobs() async throws -> [StoredBlob] {
+            let listed = try await base.storedBlobs()
+            _ = try await BlobStoreConformanceTests.store(bytes, in: base)
+            return listed
+        }
+    }
+
+    @Test(arguments: BlobStoreFactory.all)
+    func aBlobSharedAgainWhileASweepRunsIsKept(_ factory: BlobStoreFactory) async throws {
+        try await factory.run(ShiftableClock()) { fixture in
+            let bytes = Self.pattern(3_333, seed: 5)
+            let shared = try await Self.store(bytes, in: fixture.blobs)
+            let dropped = try await Self.store(Self.pattern(3_333, seed: 6), in: fixture.blobs)
+            // Older than the sweep's one-second grace, by every store's clock (S3 keeps whole seconds).
+            try await Task.sleep(for: .seconds(2))
+            let sweeper = BlobSweeper(blobs: SharedAgainAfterListing(base: fixture.blobs, bytes: bytes), grace: .seconds(1)) { [] }
+
+            #expect(try await sweeper.sweep() == [dropped.hash])
+            #expect(try await Self.readAll(shared.hash, from: fixture.blobs) == bytes)
+            #expect(try await fixture.blobs.size(of: dropped.hash) == nil)
+            #expect(Set(try await fixture.blobs.storedBlobs().map(\.hash)) == [shared.hash])
+        }
+    }
+}

@@ -111,4 +111,13 @@ public struct S3BlobStore: BlobStore {
     public func remove(_ hash: BlobHash) async throws {
         try await client.deleteObject(key: key(for: hash))
     }
+
+    /// Deletes the blob's object unless its last write (a re-share copies it onto itself) is
+    /// after `cutoff`, as read just before the delete: S3 has no conditional delete, so a
+    /// re-share in that instant can still lose it, and its copy then fails loudly (404).
+    public func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool {
+        guard let info = try await client.headObject(key: key(for: hash)), info.lastModified <= cutoff else { return false }
+        try await client.deleteObject(key: key(for: hash))
+        return true
+    }
 }

@@ -24,6 +24,9 @@ public protocol BlobStore: Sendable {
     func storedBlobs() async throws -> [StoredBlob]
     /// Removes a blob; removing one that is absent is not an error.
     func remove(_ hash: BlobHash) async throws
+    /// Removes a blob unless it was written or re-shared after `cutoff` (as a sweep lists it, an
+    /// upload of the same bytes may touch it before the removal); true when it is gone.
+    func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool
     /// A start-up probe for stores that can be unreachable: writes, reads back and removes a
     /// small blob, and throws a `BlobStoreError` saying what failed. Has a default.
     func checkWritable() async throws

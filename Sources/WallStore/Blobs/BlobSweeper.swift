@@ -37,9 +37,10 @@ public struct BlobSweeper: Sendable {
         let cutoff = clock().addingTimeInterval(-grace.blobSweepInterval)
         let candidates = try await blobs.storedBlobs().filter { $0.modifiedAt <= cutoff }
         var removed: [BlobHash] = []
+        // Each removal checks the blob's time again: a share of the same bytes since the
+        // listing touched it, and its item may commit after the references were read.
         for blob in candidates where !inUse.contains(blob.hash) {
-            try await blobs.remove(blob.hash)
-            removed.append(blob.hash)
+            if try await blobs.remove(blob.hash, unlessSharedAfter: cutoff) { removed.append(blob.hash) }
         }
         return removed
     }

@@ -44,11 +44,12 @@ final class FileBlobUpload: BlobUpload {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {
             throw BlobStoreError.io(operation: "mkdir", path: folder, code: errno)
         }
-        if access(target.path, F_OK) == 0 {
-            // Already stored: keep that copy, and mark it fresh so a sweep running now spares it.
-            _ = utimes(target.path, nil)
+        if utimes(target.path, nil) == 0 {
+            // Already stored: keep that copy, marked fresh so a sweep spares it (one removing it
+            // now moves it aside first, and puts it back when it sees the new time).
             return BlobRef(hash: hash, size: byteCount)
         }
+        // Not stored (or being swept away): this upload's own copy takes its place.
         guard rename(temporaryPath, target.path) == 0 else {
             throw BlobStoreError.io(operation: "rename", path: target.path, code: errno)
         }

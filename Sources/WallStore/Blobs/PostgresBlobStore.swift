@@ -81,6 +81,19 @@ public struct PostgresBlobStore: BlobStore {
             """, logger: logger)
     }
 
+    /// Deletes the blob's row and chunks unless it was shared after `cutoff`; a commit of the
+    /// same bytes waits for the row's lock, then stores its own copy.
+    public func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool {
+        try await database.ready.wait()
+        let rows = try await client.query("""
+            WITH gone AS (DELETE FROM blobs WHERE hash = \(hash.hex) AND last_shared_at <= \(cutoff) RETURNING upload_id),
+                 chunks AS (DELETE FROM blob_chunks WHERE upload_id IN (SELECT upload_id FROM gone))
+            SELECT count(*)::bigint FROM gone
+            """, logger: logger)
+        for try await count in rows.decode(Int64.self) { return count > 0 }
+        return false
+    }
+
     /// Drops uploads begun before `cutoff` that never committed, with their chunks.
     func removeAbandonedUploads(startedBefore cutoff: Date) async throws {
         try await client.query("""
