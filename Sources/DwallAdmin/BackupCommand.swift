@@ -20,8 +20,26 @@ public struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The folder to write the backup into (new or empty).")
     var destination: String
 
+    @Option(
+        name: .customLong("blob-store"),
+        help: "Where the server keeps files, as `dwall serve` was told (env DWALL_BLOB_STORE); this copies a folder's or PostgreSQL's only."
+    )
+    var blobStoreOption: String?
+
     /// Makes the command from its defaults (the flags fill it in).
     public init() {}
+
+    /// Refuses to back up a server whose files are in an object store: their copy is the
+    /// bucket's own (this command would report the data folder's, which holds none of them).
+    public func validate() throws {
+        guard let named = blobStoreOption ?? Environment.string("DWALL_BLOB_STORE"),
+              named.lowercased().hasPrefix("s3://") else { return }
+        throw ValidationError(
+            "Files are kept in \(named): dwall backup copies only files kept in the data folder or in PostgreSQL. "
+                + "Back the bucket up with its own tools (versioning or replication) and the database "
+                + "with pg_dump, or a copy of wall.sqlite (see the README's backups)."
+        )
+    }
 
     /// Runs the command.
     public func run() async throws {

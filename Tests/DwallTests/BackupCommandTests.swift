@@ -94,6 +94,22 @@ import WallCore
         #expect(notBackup.errorOutput.contains("is not a dwall backup"))
     }
 
+    @Test func aBackupOfAServerWhoseFilesAreInABucketIsRefusedNamingIt() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("backup-s3-\(UUID().uuidString)").path
+        let backup = data + "-backup"
+        defer { [data, backup].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let named = try await Self.dwall(["backup", backup, "--data", data, "--blob-store", "s3://photos/wall"])
+        #expect(named.status != 0)
+        #expect(named.errorOutput.contains("Files are kept in s3://photos/wall"), "\(named.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: backup))
+        let fromEnvironment = try CommandRunner.run(
+            ["backup", backup, "--data", data], environment: ["DWALL_BLOB_STORE": "s3://photos/wall"]
+        )
+        #expect(fromEnvironment.status != 0)
+        #expect(fromEnvironment.errorOutput.contains("Back the bucket up"), "\(fromEnvironment.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: backup))
+    }
+
     /// A small PNG-signed file, different per seed.
     static func picture(seed: Int) -> Data {
         var generator = SeededGenerator(seed: UInt64(seed) + 1)
