@@ -109,9 +109,10 @@ public struct AppServices: Sendable {
 
     /// Removes blobs no item refers to any more (deleted items, uploads whose share was refused).
     private static func blobSweeper(store: any WallStore, blobs: any BlobStore, logger: Logger) -> PeriodicService {
-        PeriodicService(interval: .seconds(600)) {
+        let unreferenced = UnreferencedBlobs()
+        return PeriodicService(interval: .seconds(600)) {
             do {
-                try await BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace) {
+                try await BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, unreferenced: unreferenced) {
                     Set(try await store.referencedBlobHashes().compactMap(BlobHash.init(hex:)))
                 }.sweep()
             } catch {

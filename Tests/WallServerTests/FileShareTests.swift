@@ -250,12 +250,20 @@ import WallStore
                 try await server.withStore { Set(try await $0.referencedBlobHashes().compactMap(BlobHash.init(hex:))) }
             }
             try await withBlobs(server) { (blobs: any BlobStore) async throws -> Void in
-                let later = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, clock: { Date().addingTimeInterval(7_200) }, references: references)
-                #expect(try await later.sweep().isEmpty)
+                let unreferenced = UnreferencedBlobs()
+                func sweeper(after hours: Double) -> BlobSweeper {
+                    BlobSweeper(
+                        blobs: blobs, grace: Limits.blobSweepGrace, clock: { Date().addingTimeInterval(hours * 3_600) },
+                        unreferenced: unreferenced, references: references
+                    )
+                }
+                #expect(try await sweeper(after: 2).sweep().isEmpty)
                 #expect(try await client.send(.delete, "/v1/items/\(second.id)", token: token).status == .noContent)
                 let now = BlobSweeper(blobs: blobs, grace: Limits.blobSweepGrace, references: references)
                 #expect(try await now.sweep().isEmpty)
-                #expect(Set(try await later.sweep().map(\.hex)) == Set(stored))
+                // Unreferenced from the next sweep on: removed a grace after that, not at once.
+                #expect(try await sweeper(after: 2).sweep().isEmpty)
+                #expect(Set(try await sweeper(after: 4).sweep().map(\.hex)) == Set(stored))
             }
             #expect(try await storedBlobCount(server) == 0)
         }

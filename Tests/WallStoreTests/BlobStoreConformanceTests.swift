@@ -175,9 +175,15 @@ import WallStore
         try await factory.run(ShiftableClock()) { fixture in
             let kept = try await Self.store([1], in: fixture.blobs)
             let dropped = try await Self.store([2], in: fixture.blobs)
-            let young = BlobSweeper(blobs: fixture.blobs, grace: .seconds(60)) { [kept.hash] }
+            let unreferenced = UnreferencedBlobs()
+            let young = BlobSweeper(blobs: fixture.blobs, grace: .seconds(60), unreferenced: unreferenced) { [kept.hash] }
             #expect(try await young.sweep().isEmpty)
-            let later = BlobSweeper(blobs: fixture.blobs, grace: .seconds(60), clock: { Date().addingTimeInterval(120) }) { [kept.hash] }
+            // Written long ago and unreferenced just now (a fresh record): not yet.
+            let unseen = BlobSweeper(blobs: fixture.blobs, grace: .seconds(60), clock: { Date().addingTimeInterval(120) }) { [kept.hash] }
+            #expect(try await unseen.sweep().isEmpty)
+            let later = BlobSweeper(
+                blobs: fixture.blobs, grace: .seconds(60), clock: { Date().addingTimeInterval(120) }, unreferenced: unreferenced
+            ) { [kept.hash] }
             #expect(try await later.sweep() == [dropped.hash])
             #expect(try await fixture.blobs.size(of: kept.hash) == 1)
             #expect(try await fixture.blobs.size(of: dropped.hash) == nil)
@@ -238,9 +244,14 @@ extension BlobStoreConformanceTests {
             let bytes = Self.pattern(3_333, seed: 5)
             let shared = try await Self.store(bytes, in: fixture.blobs)
             let dropped = try await Self.store(Self.pattern(3_333, seed: 6), in: fixture.blobs)
-            // Older than the sweep's one-second grace, by every store's clock (S3 keeps whole seconds).
+            // Found unreferenced, then older than the sweep's one-second grace by every store's
+            // clock (S3 keeps whole seconds) and by the sweeps' record.
+            let unreferenced = UnreferencedBlobs()
+            #expect(try await BlobSweeper(blobs: fixture.blobs, grace: .seconds(1), unreferenced: unreferenced) { [] }.sweep().isEmpty)
             try await Task.sleep(for: .seconds(2))
-            let sweeper = BlobSweeper(blobs: SharedAgainAfterListing(base: fixture.blobs, bytes: bytes), grace: .seconds(1)) { [] }
+            let sweeper = BlobSweeper(
+                blobs: SharedAgainAfterListing(base: fixture.blobs, bytes: bytes), grace: .seconds(1), unreferenced: unreferenced
+            ) { [] }
 
             #expect(try await sweeper.sweep() == [dropped.hash])
             #expect(try await Self.readAll(shared.hash, from: fixture.blobs) == bytes)
