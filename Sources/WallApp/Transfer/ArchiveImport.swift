@@ -15,17 +15,22 @@ public struct ArchiveImport: Sendable {
     public let blobs: any BlobStore
     /// Largest file the archive may bring (the server's upload limit).
     public let maxBlobBytes: Int64
+    /// How long the blob sweeper keeps a blob no item refers to (`BlobSweeper`'s grace).
+    public let sweepGrace: Duration
 
     /// Makes an importer.
-    public init(store: any WallStore, blobs: any BlobStore, maxBlobBytes: Int64) {
+    public init(store: any WallStore, blobs: any BlobStore, maxBlobBytes: Int64, sweepGrace: Duration = Limits.blobSweepGrace) {
         self.store = store
         self.blobs = blobs
         self.maxBlobBytes = maxBlobBytes
+        self.sweepGrace = sweepGrace
     }
 
     /// Imports the archive at `archive` for `userID`; `enrich` asks for link previews of its links.
     public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
+        let started = ContinuousClock.now
         let (document, brought) = try await ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
+        let vanished = try await vanishedBlobs(of: brought.keys, readFor: ContinuousClock.now - started)
         let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [ImportResult] = []
         var entries: [ImportEntry] = []
@@ -35,7 +40,10 @@ public struct ArchiveImport: Sendable {
                 continue
             }
             var file = item.file
-            if let claimed = item.file {
+            if let claimed = item.file, !vanished.isDisjoint(with: claimed.blobHashes) {
+                results.append(ImportResult(id: item.id, status: .skipped, reason: Self.vanishedReason, field: "file"))
+                continue
+            } else if let claimed = item.file {
                 switch ArchiveFileCheck.check(claimed, kind: item.kind, types: brought) {
                 case .success(let checked): file = checked
                 case .failure(let refusal):
@@ -60,5 +68,22 @@ public struct ArchiveImport: Sendable {
             start += Limits.maxImportBatchEntries
         } while start < entries.count
         return ImportResponse(results: results)
+    }
+
+    /// Why an item whose file was swept during a long read is skipped.
+    public static let vanishedReason = "Its file was removed while the archive was read (for longer than the blob sweeper keeps "
+        + "a file no item refers to); import the archive again to bring it."
+
+    /// The blobs of `hashes` no longer stored: the archive's blobs are stored before its items,
+    /// so a read that took longer than the sweeper's grace may have seen some of them swept (on
+    /// any replica sharing the store). A shorter read can't have, and checks nothing.
+    private func vanishedBlobs(of hashes: some Collection<String>, readFor elapsed: Duration) async throws -> Set<String> {
+        guard elapsed >= sweepGrace else { return [] }
+        var vanished = Set<String>()
+        for hex in hashes {
+            guard let hash = BlobHash(hex: hex) else { continue }
+            if try await blobs.size(of: hash) == nil { vanished.insert(hex) }
+        }
+        return vanished
     }
 }
