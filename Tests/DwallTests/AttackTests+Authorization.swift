@@ -31,14 +31,7 @@ extension AttackTests {
         let rounds = 40
         try await Self.withServer { server, probe in
             func play(_ request: [UInt8]) -> (statuses: Set<Int?>, cpu: Double) {
-                var statuses: Set<Int?> = []
-                var cpu = 0.0
-                for _ in 0..<rounds {
-                    let (status, cost) = Self.cost(request, probe: probe, server: server)
-                    statuses.insert(status)
-                    cpu += cost
-                }
-                return (statuses, cpu)
+                Self.play(request, rounds: rounds, probe: probe, server: server)
             }
             let plain = play(Self.itemsRequest(header: "X-Other", value: Array(repeating: UInt8(ascii: "a"), count: size + 7)))
             #expect(plain.statuses == [401], "a request with no credentials: \(plain.statuses)")

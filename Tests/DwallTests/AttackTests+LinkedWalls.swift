@@ -39,14 +39,7 @@ extension AttackTests {
             let path = try #require(link.url.flatMap(URL.init(string:))?.path)
 
             func play(_ request: [UInt8]) -> (statuses: Set<Int?>, cpu: Double) {
-                var statuses: Set<Int?> = []
-                var cpu = 0.0
-                for _ in 0..<rounds {
-                    let (status, cost) = Self.cost(request, probe: probe, server: server)
-                    statuses.insert(status)
-                    cpu += cost
-                }
-                return (statuses, cpu)
+                Self.play(request, rounds: rounds, probe: probe, server: server)
             }
             let plain = play(Self.pageRequest(path, query: Array("other=".utf8) + Array(repeating: UInt8(ascii: "a"), count: size)))
             #expect(plain.statuses == [200], "the page with an unknown parameter: \(plain.statuses)")

@@ -94,6 +94,19 @@ import WallCore
         return Array(request.utf8) + body
     }
 
+    /// Sends `request` `rounds` times, one connection each; the statuses seen and the server CPU
+    /// they cost in all.
+    static func play(_ request: [UInt8], rounds: Int, probe: Probe, server: ServerProcess) -> (statuses: Set<Int?>, cpu: Double) {
+        var statuses: Set<Int?> = []
+        var cpu = 0.0
+        for _ in 0..<rounds {
+            let (status, cost) = cost(request, probe: probe, server: server)
+            statuses.insert(status)
+            cpu += cost
+        }
+        return (statuses, cpu)
+    }
+
     /// Sends a request and waits for its answer; the status and the server CPU it cost.
     static func cost(_ request: [UInt8], probe: Probe, server: ServerProcess) -> (status: Int?, cpu: Double) {
         let before = probe.cpuSeconds

@@ -44,6 +44,19 @@ import WallServer
         }
     }
 
+    /// Refreshes an item and returns it once it is no longer pending.
+    static func refreshAndSettle(_ id: UUID, client: some TestClientProtocol, token: String) async throws -> Item {
+        let port = try #require(client.port)
+        return try await SSEClient.withStream(port: port, token: token) { reader in
+            let response = try await client.send(.post, "/v1/items/\(id)/refresh", token: token)
+            #expect(response.status == .accepted)
+            while true {
+                let event = try EventsTests.itemEvent(try await reader.nextEvent())
+                if event.itemId == id, let updated = event.item, updated.state != .pending { return updated }
+            }
+        }
+    }
+
     /// An address on 127.0.0.1 where nothing listens (the fixture site, down).
     static func downSite() throws -> String {
         "http://127.0.0.1:\(try ClosedPort.make())/members/tides"
@@ -89,15 +102,7 @@ import WallServer
             let (_, item) = try await Self.shareAndSettle(
                 Self.snapshotShare(try Self.downSite(), html: Self.rendered), client: client, token: token
             )
-            let port = try #require(client.port)
-            let refreshed = try await SSEClient.withStream(port: port, token: token) { reader in
-                let response = try await client.send(.post, "/v1/items/\(item.id)/refresh", token: token)
-                #expect(response.status == .accepted)
-                while true {
-                    let event = try EventsTests.itemEvent(try await reader.nextEvent())
-                    if event.itemId == item.id, let updated = event.item, updated.state != .pending { return updated }
-                }
-            }
+            let refreshed = try await Self.refreshAndSettle(item.id, client: client, token: token)
             #expect(refreshed.state == .ready, "the site being down again does not fail the card")
             #expect(refreshed.preview?.failureReason == nil)
             #expect(refreshed.preview?.title == "Members only")
@@ -117,15 +122,7 @@ import WallServer
                 share.page?.selection = "The valley floor still remembers the ice."
                 let (_, item) = try await Self.shareAndSettle(share, client: client, token: token)
                 #expect(item.preview?.description == "The valley floor still remembers the ice.")
-                let port = try #require(client.port)
-                let refreshed = try await SSEClient.withStream(port: port, token: token) { reader in
-                    let response = try await client.send(.post, "/v1/items/\(item.id)/refresh", token: token)
-                    #expect(response.status == .accepted)
-                    while true {
-                        let event = try EventsTests.itemEvent(try await reader.nextEvent())
-                        if event.itemId == item.id, let updated = event.item, updated.state != .pending { return updated }
-                    }
-                }
+                let refreshed = try await Self.refreshAndSettle(item.id, client: client, token: token)
                 #expect(refreshed.state == .ready)
                 #expect(
                     refreshed.preview?.description == "The valley floor still remembers the ice.",
