@@ -14,6 +14,17 @@ public enum UserRules {
         return name
     }
 
+    /// A name for a new account: as `username`, and not only dots (`.` and `..` are path
+    /// segments a browser resolves away, so pages addressing the person by a path could not
+    /// reach them).
+    public static func newUsername(_ raw: String, field: String = "username") throws(ValidationError) -> String {
+        let name = try username(raw, field: field)
+        guard name.contains(where: { $0 != "." }) else {
+            throw .invalid(field, "\(field) must hold a letter, digit, '_' or '-', not only dots.")
+        }
+        return name
+    }
+
     /// Checks a new password's length (bcrypt reads at most 72 bytes, so longer ones are refused).
     public static func newPassword(_ password: String, field: String = "password") throws(ValidationError) {
         guard password.count >= Limits.minPasswordLength else {

@@ -91,4 +91,18 @@ import WallCore
         let error = #expect(throws: ValidationError.self) { try UserRules.newPassword("short", field: "newPassword") }
         #expect(error?.field == "newPassword")
     }
+
+    @Test(arguments: [".", "..", "...."])
+    func aNewNameOfDotsOnlyIsRefused(name: String) {
+        let error = #expect(throws: ValidationError.self) { try UserRules.newUsername(name) }
+        #expect(error?.field == "username")
+        #expect(error?.message.contains("not only dots") == true)
+        #expect((try? UserRules.username(name)) == name, "an existing account of that name still signs in")
+    }
+
+    @Test(arguments: ["a.", ".b", "a..b", "_", "-"])
+    func aNewNameWithMoreThanDotsIsTaken(name: String) throws {
+        #expect(try UserRules.newUsername(name) == name)
+    }
+
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WallCore
+import WallStore
 
 /// Settings: tokens (shown once, revoked), walls (add, rename, reorder, delete), password.
 @Suite struct WebSettingsTests {
@@ -146,4 +147,33 @@ import WallCore
             #expect(try await client.send(.get, "/v1/tokens", token: token).decode(TokenListBody.self).tokens.count == 1)
         }
     }
+
+    @Test func aMemberOfAnyNameIsChangedAndRemovedThroughTheirRowsForm() async throws {
+        try await TestServer.run { server, client in
+            let token = try await client.signIn("alice")
+            // An account named ".." (made before such names were refused): in a path, a browser
+            // resolves it away, so the row's form names the member in a field.
+            _ = try await server.withStore { try await $0.createUser(username: "..", passwordHash: "unused") }
+            let trip = try await client.createWall("Trip", slug: "trip", token: token)
+            let alice = try await client.send(.get, "/v1/me", token: token).decode(Me.self).user.id
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+            try await browser.get("/settings")
+            #expect(try await browser.post("/settings/walls/\(trip.id)/members", [("username", ".."), ("role", "contributor")]).status == .seeOther)
+
+            let page = try await browser.get("/settings")
+            #expect(page.text.contains("action=\"/settings/walls/\(trip.id.uuidString)/members\""))
+            #expect(!page.text.contains("/members/.."), "no member's name is a path segment")
+            let changed = try await browser.post(
+                "/settings/walls/\(trip.id)/members", [("username", ".."), ("role", "viewer"), ("action", "change")]
+            )
+            #expect(changed.status == .seeOther)
+            let members = try await server.withStore { try await $0.members(wallID: trip.id, userID: alice) }
+            #expect(members.map(\.role) == [.viewer], "\(members)")
+            let removed = try await browser.post("/settings/walls/\(trip.id)/members", [("username", ".."), ("action", "remove")])
+            #expect(removed.status == .seeOther)
+            #expect(try await server.withStore { try await $0.members(wallID: trip.id, userID: alice) }.isEmpty)
+        }
+    }
+
 }

@@ -17,7 +17,7 @@ public struct Accounts: Sendable {
 
     /// Makes a user (with their default wall); throws a validation error or `StoreError.usernameTaken`.
     public func createUser(username: String, password: String) async throws -> User {
-        let name = try UserRules.username(username)
+        let name = try UserRules.newUsername(username)
         try UserRules.newPassword(password)
         return try await store.createUser(username: name, passwordHash: try await hasher.hash(password))
     }

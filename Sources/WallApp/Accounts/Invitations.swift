@@ -37,7 +37,7 @@ public struct Invitations: Sendable {
     /// Makes the account the invitation was for; a validation error for a bad name or password,
     /// `StoreError.notFound("invitation")` for a used or expired code, `.usernameTaken`.
     public func join(code: String, username: String, password: String) async throws -> User {
-        let name = try UserRules.username(username)
+        let name = try UserRules.newUsername(username)
         try UserRules.newPassword(password)
         guard try await isOpen(code) else { throw StoreError.notFound("invitation") }
         return try await store.acceptInvitation(

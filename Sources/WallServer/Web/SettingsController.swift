@@ -102,29 +102,41 @@ struct SettingsController {
         }
     }
 
-    /// Shares a wall with someone (`username`, `role`).
+    /// Shares a wall with someone (`username`, `role`), or, with `action`, changes a member's
+    /// role or takes them off it (`changeMember`): the member's name is a field, not a path
+    /// segment, so every name reaches it (a browser resolves `..` in a path away).
     func addMember(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
         return try await applying(request, identity: identity, context: context) {
             guard let id = context.parameters.get("id", as: UUID.self) else { throw WebError.notFound("wall") }
+            if form["action"] != nil {
+                try await change(member: form["username"] ?? "", of: id, form: form, userID: identity.userID)
+                return
+            }
             let body = try WallMemberRequest(username: form["username"] ?? "", role: try Self.role(form["role"])).validated()
             _ = try await web.store.setMember(wallID: id, username: body.username, role: body.role, userID: identity.userID)
         }
     }
 
-    /// Changes a member's role (`action` = change) or takes them off the wall (`action` = remove).
+    /// Changes a member's role (`action` = change) or takes them off the wall (`action` = remove),
+    /// named by the path (as pages before the name became a field posted).
     func changeMember(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
         let form = context.formData
         return try await applying(request, identity: identity, context: context) {
             guard let id = context.parameters.get("id", as: UUID.self), let username = context.parameters.get("username")
             else { throw WebError.notFound("wall") }
-            if form["action"] == "remove" {
-                _ = try await web.store.removeMember(wallID: id, username: username, userID: identity.userID)
-            } else {
-                _ = try await web.store.setMember(wallID: id, username: username, role: try Self.role(form["role"]), userID: identity.userID)
-            }
+            try await change(member: username, of: id, form: form, userID: identity.userID)
+        }
+    }
+
+    /// What the member forms' `action` asks for `username` on wall `id`.
+    private func change(member username: String, of id: UUID, form: FormData, userID: UUID) async throws {
+        if form["action"] == "remove" {
+            _ = try await web.store.removeMember(wallID: id, username: username, userID: userID)
+        } else {
+            _ = try await web.store.setMember(wallID: id, username: username, role: try Self.role(form["role"]), userID: userID)
         }
     }
 
