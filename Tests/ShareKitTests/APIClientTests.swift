@@ -70,8 +70,29 @@ import WallCore
             _ = try await client.share(ShareRequest(contentType: .text, text: "x"))
             Issue.record("an unreadable 201 must throw")
         } catch {
-            #expect(error.meansDelivered, "the server said 2xx: the share is stored even if the answer can't be read")
+            #expect(!error.meansDelivered && error.shouldKeepForLater, "a 2xx that does not name the share is not its acknowledgement")
         }
+    }
+
+    @Test func onlyA2xxNamingTheShareAcknowledgesIt() async throws {
+        let share = ShareRequest(contentType: .text, text: "x")
+        let answers: [(String, HTTPResponseMessage, delivered: Bool)] = [
+            ("a network's sign-in page", HTTPResponseMessage(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Sign in to the Wi-Fi</html>".utf8)), false),
+            ("another share's answer", CannedTransport.json(201, ["id": UUID().uuidString]), false),
+            ("this share's id, the rest unreadable", CannedTransport.json(201, ["id": share.id.uuidString, "item": "?"]), true),
+        ]
+        for (name, answer, delivered) in answers {
+            let client = WallAPIClient(server: server, token: "t", transport: CannedTransport { _, _ in answer })
+            do {
+                _ = try await client.share(share)
+                Issue.record("\(name): answered as a share")
+            } catch {
+                #expect(error.meansDelivered == delivered, "\(name): \(error)")
+                #expect(delivered || error.shouldKeepForLater, "\(name): kept to be sent again")
+            }
+        }
+        let client = WallAPIClient(server: server, token: "t", transport: CannedTransport { request, _ in CannedTransport.saved(request) })
+        #expect(try await client.share(share).id == share.id, "the server's own answer")
     }
 
     @Test func signInSendsTheCredentialsWithoutAToken() async throws {

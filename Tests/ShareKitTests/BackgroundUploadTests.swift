@@ -27,7 +27,9 @@ import WallCore
         init(failingUploader: Bool = false) throws {
             folder = try TemporaryDirectory()
             // Multipart bodies: the answer is made up rather than read from the request.
-            transport = CannedTransport { _, _ in CannedTransport.json(201, BackgroundUploadTests.savedResponse(id: UUID())) }
+            transport = CannedTransport { request, _ in
+                CannedTransport.json(201, BackgroundUploadTests.savedResponse(id: CannedTransport.shareID(in: request.body ?? Data()) ?? UUID()))
+            }
             delivery = Delivery(
                 outbox: try Outbox(directory: folder.url.appendingPathComponent("outbox")),
                 client: WallAPIClient(server: URL(string: "https://wall.example.com")!, token: "dw_t", transport: transport),

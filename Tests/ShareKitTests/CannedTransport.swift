@@ -65,4 +65,12 @@ final class CannedTransport: HTTPTransport, Sendable {
     static func share(in request: HTTPRequestMessage) -> ShareRequest? {
         try? WallJSON.decoder().decode(ShareRequest.self, from: request.body ?? Data())
     }
+
+    /// The id of the share a JSON or multipart body carries (its first `"id"`), as the server
+    /// reads it to acknowledge the share.
+    static func shareID(in body: Data) -> UUID? {
+        let text = String(decoding: body, as: UTF8.self)
+        guard let match = text.firstMatch(of: /"id"\s*:\s*"([0-9A-Fa-f-]{36})"/) else { return nil }
+        return UUID(uuidString: String(match.1))
+    }
 }

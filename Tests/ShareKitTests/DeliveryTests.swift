@@ -52,6 +52,16 @@ import WallCore
         #expect(pending.first?.userID == f.delivery.userID, "stored for the signed-in account")
     }
 
+    @Test func aPageAnsweringInsteadOfTheServerLeavesTheShareQueued() async throws {
+        let f = try Fixture { _, _ in HTTPResponseMessage(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Maintenance</html>".utf8)) }
+        defer { f.folder.remove() }
+        let share = Self.text("during the proxy's maintenance")
+        let results = await f.delivery.deliver([share], within: .seconds(4))
+        guard case .queued(let id, .offline?) = results.first else { Issue.record("\(results)"); return }
+        #expect(id == share.request.id)
+        #expect(try f.outbox.snapshot().pending.map(\.share) == [share.request], "kept, to be sent again")
+    }
+
     @Test func theDeadlineBoundsTheWholeAttempt() async throws {
         let f = try Fixture(latency: .seconds(1)) { _, _ in CannedTransport.error(503, .unavailable, headers: ["Retry-After": "1"]) }
         defer { f.folder.remove() }

@@ -10,8 +10,7 @@ extension Delivery {
         let sent: Result<ShareResponse, ShareError>
         if let response, error == nil {
             if response.isSuccess {
-                sent = Result { try WallJSON.decoder().decode(ShareResponse.self, from: response.body) }
-                    .mapError { .unexpected(status: response.status, message: "The answer could not be read: \($0)") }
+                sent = ShareAcknowledgement.read(response, shareID: shareID)
             } else {
                 sent = .failure(ShareError(response: response))
             }

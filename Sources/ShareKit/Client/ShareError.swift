@@ -48,8 +48,9 @@ public enum ShareError: Error, Sendable, Equatable {
         }
     }
 
-    /// Whether the error shows the server holds (or held) the share: a 2xx whose body was
-    /// unreadable, or `share_deleted` (it was stored, then its item was deleted).
+    /// Whether the error shows the server holds (or held) the share: a 2xx whose body named the
+    /// share but could not be read whole (`ShareAcknowledgement`), or `share_deleted` (it was
+    /// stored, then its item was deleted).
     public var meansDelivered: Bool {
         switch self {
         case .conflict(code: .shareDeleted, _): true

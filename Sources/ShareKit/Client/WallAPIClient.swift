@@ -33,7 +33,7 @@ public struct WallAPIClient: Sendable {
             request.body = body.data
             request.headers["Content-Type"] = body.contentType
         }
-        return try await decode(ShareResponse.self, from: send(request))
+        return try ShareAcknowledgement.read(try await send(request), shareID: share.id).get()
     }
 
     /// The request for a share whose multipart body is written to `bodyFile` (for a background
