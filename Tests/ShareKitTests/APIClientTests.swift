@@ -106,3 +106,21 @@ import WallCore
         #expect(try WallJSON.decoder().decode(AuthTokenRequest.self, from: sent.body ?? Data()).username == "alice")
     }
 }
+
+/// The production transport against a real socket on loopback.
+@Suite struct URLSessionTransportTests {
+    @Test(.timeLimit(.minutes(1)))
+    func anAnswerThatKeepsTricklingIsCutOffAtTheRequestsTimeout() async throws {
+        let server = try TricklingServer(bytes: 60, interval: 0.25)
+        defer { server.stop() }
+        let request = HTTPRequestMessage(
+            method: "GET", url: try #require(URL(string: "http://127.0.0.1:\(server.port)/")), timeout: .seconds(1)
+        )
+        do {
+            let response = try await URLSessionTransport().send(request)
+            Issue.record("a 15 s answer came whole past a 1 s timeout: \(response.status)")
+        } catch {
+            #expect(ShareError(transportError: error) == .timedOut, "\(error)")
+        }
+    }
+}

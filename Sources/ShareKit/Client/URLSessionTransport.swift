@@ -16,13 +16,31 @@ public final class URLSessionTransport: HTTPTransport {
         session = URLSession(configuration: configuration)
     }
 
-    /// Sends the request with `URLSession`.
+    /// Sends the request with `URLSession`; its `timeout` bounds the whole exchange, not only
+    /// each wait for bytes (`URLRequest.timeoutInterval` is an idle timer: an answer that keeps
+    /// trickling in never meets it), and ends it with `URLError(.timedOut)`.
     public func send(_ message: HTTPRequestMessage) async throws -> HTTPResponseMessage {
         var request = URLRequest(url: message.url)
         request.httpMethod = message.method
         request.httpBody = message.body
         for (name, value) in message.headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let timeout = message.timeout { request.timeoutInterval = max(0.1, timeout.seconds) }
+        guard let timeout = message.timeout else { return try await Self.exchange(request, on: session) }
+        request.timeoutInterval = max(0.1, timeout.seconds)
+        let (prepared, session) = (request, session)
+        return try await withThrowingTaskGroup(of: HTTPResponseMessage.self) { group in
+            group.addTask { try await Self.exchange(prepared, on: session) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw URLError(.timedOut)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw URLError(.timedOut) }
+            return first
+        }
+    }
+
+    /// One request and its whole answer.
+    private static func exchange(_ request: URLRequest, on session: URLSession) async throws -> HTTPResponseMessage {
         let (data, response) = try await session.cancellableData(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [String: String] = [:]
