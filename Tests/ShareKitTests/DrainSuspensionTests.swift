@@ -101,6 +101,28 @@ import WallCore
         #expect(transport.requests.count == 1)
     }
 
+    @Test func whenTheAppMeetsARefusalDuringAWaitTheSheetSaysSo() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outbox = try Outbox(directory: folder.url)
+        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: "refused", source: .iosShareExtension))
+        let app = try Outbox(directory: folder.url)
+        let refusal = ShareError.unsupported("The server does not take this.")
+        // The app's drain is refused for good during the sheet's first wait.
+        let clock = ProbingClock {
+            guard case .claimed(let claim)? = try? app.claim(shareID: share.request.id) else { return false }
+            try? claim.fail(refusal)
+            return true
+        }
+        let transport = CannedTransport { _, _ in throw URLError(.timedOut) }
+        let delivery = Delivery(
+            outbox: outbox, client: WallAPIClient(server: URL(string: "http://127.0.0.1:9")!, token: "t", transport: transport),
+            userID: nil, policy: .interactive, clock: clock, random: { 0 }
+        )
+        let results = await delivery.deliver([share], within: .seconds(4))
+        #expect(results == [.failed(shareID: share.request.id, error: .invalid(field: nil, message: refusal.description))], "not saved")
+    }
+
     @Test func aShareSentElsewhereDuringAWaitIsNotSentAgain() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -18,6 +18,10 @@ import WallCore
         #expect(ShareError(response: response(415, .unsupportedMediaType)) == .unsupported("The message."))
         #expect(ShareError(response: response(500, .internalError)) == .server(status: 500, message: "The message."))
         #expect(ShareError(response: response(302, .internalError)) == .unexpected(status: 302, message: "The message."))
+        for status in [408, 425] {
+            let error = ShareError(response: HTTPResponseMessage(status: status, body: Data("<html>Request Timeout</html>".utf8)))
+            #expect(error == .server(status: status, message: "HTTP \(status)") && error.shouldKeepForLater && error.isRetryable)
+        }
     }
 
     @Test func retryAfterIsReadInSecondsOrAsADate() {

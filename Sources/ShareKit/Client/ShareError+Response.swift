@@ -16,7 +16,8 @@ extension ShareError {
         case 415: self = .unsupported(message)
         case 429: self = .rateLimited(retryAfter: wait)
         case 503: self = .unavailable(retryAfter: wait)
-        case 500..<600: self = .server(status: response.status, message: message)
+        // 408 (a proxy tired of a slow body) and 425 (too early) invite the same request again.
+        case 408, 425, 500..<600: self = .server(status: response.status, message: message)
         default: self = .unexpected(status: response.status, message: message)
         }
     }

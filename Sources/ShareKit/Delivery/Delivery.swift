@@ -54,7 +54,8 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
                 // Between tries another process (the app's drain) took the share: it sends it.
                 let id = claim.entry.share.id
                 if case .gone? = attempt.lost {
-                    results[index] = .saved(shareID: id, response: nil)
+                    // Gone: delivered, unless that process met a refusal and kept it as failed.
+                    results[index] = refusedElsewhere(id).map { .failed(shareID: id, error: $0) } ?? .saved(shareID: id, response: nil)
                 } else {
                     results[index] = .queued(shareID: id, reason: nil)
                 }
@@ -64,6 +65,12 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
             if case .queued(_, let reason) = results[index] { holdReason = reason }
         }
         return results.map { $0! }
+    }
+
+    /// The refusal another process recorded for a share it moved to `failed/`, if it did.
+    private func refusedElsewhere(_ id: UUID) -> ShareError? {
+        guard let entry = try? outbox.snapshot().failed.first(where: { $0.share.id == id }) else { return nil }
+        return .invalid(field: nil, message: entry.lastError ?? "The server refused this share.")
     }
 
     /// Stores the shares in the outbox without sending them (a drain will).
