@@ -129,6 +129,20 @@ import WallCore
         #expect(entry.handedOverAt != nil && entry.attempts == 0)
     }
 
+    @Test func cancellingTheSheetLeavesAShareHandedToAnUploadToIt() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        await f.delivery.withdraw(shareIDs: [large.request.id])
+        #expect(try f.delivery.outbox.snapshot().pending.map(\.share.id) == [large.request.id], "on its way: its result settles it")
+        let saved = CannedTransport.json(201, Self.savedResponse(id: large.request.id))
+        guard case .saved? = f.delivery.settleUpload(shareID: large.request.id, response: saved, error: nil) else {
+            Issue.record("the upload's result found no entry")
+            return
+        }
+    }
+
     @Test func anUploadThatFailsGivesTheShareBackToTheDrain() async throws {
         let f = try Fixture()
         defer { f.folder.remove() }

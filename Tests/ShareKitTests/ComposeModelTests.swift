@@ -171,7 +171,12 @@ import WallCore
             .saved(shareID: UUID(), response: nil), .queued(shareID: UUID(), reason: .timedOut),
             .failed(shareID: id, error: .invalid(field: "text", message: "Too long.")),
         ])
-        #expect(outcome == .error(.invalid(field: "text", message: "Too long."), actions: [.cancel]))
+        #expect(outcome == .partlySaved(saved: 1, total: 3, error: .invalid(field: "text", message: "Too long."), actions: [.cancel]))
+        let presented = ComposePresentation(outcome: outcome)
+        #expect(presented.headline == "Saved 1 of 3")
+        #expect(presented.detail?.contains("The other one is on your wall") == true)
+        let none = ComposeOutcome(results: [.failed(shareID: id, error: .tooLarge("Too big.")), .queued(shareID: UUID(), reason: nil)])
+        #expect(none == .error(.tooLarge("Too big."), actions: [.cancel]), "nothing saved: the error alone")
         #expect(ComposeOutcome(results: [.saved(shareID: id, response: nil), .queued(shareID: UUID(), reason: nil)]) == .queued(reason: nil))
         #expect(ComposeOutcome.actions(for: .server(status: 500, message: "x")) == [.retry, .keepForLater, .cancel])
     }

@@ -10,26 +10,37 @@ public enum ComposeOutcome: Sendable, Equatable {
     case queued(reason: ShareError?)
     /// Something needs the person: the error and the actions that make sense for it.
     case error(ShareError, actions: [ComposeAction])
+    /// Some of several shares are saved (`saved` of `total`) and one failed: the error and its
+    /// actions, which concern only the shares not saved (so that nobody shares the saved ones
+    /// again, storing them twice).
+    case partlySaved(saved: Int, total: Int, error: ShareError, actions: [ComposeAction])
 
     /// The outcome of delivering a compose's shares: an error if any share failed or the token
-    /// was refused, else queued if any waits in the outbox, else saved.
+    /// was refused (saying how many others are saved), else queued if any waits in the outbox,
+    /// else saved.
     public init(results: [DeliveryResult]) {
         var queued = false
         var queuedReason: ShareError?
+        var failure: ShareError?
+        var saved = 0
         var responses: [ShareResponse] = []
         for result in results {
             switch result {
             case .failed(_, let error):
-                self = .error(error, actions: Self.actions(for: error))
-                return
+                failure = failure ?? error
             case .queued(_, let reason):
                 queued = true
                 queuedReason = queuedReason ?? reason
             case .saved(_, let response):
+                saved += 1
                 if let response { responses.append(response) }
             }
         }
-        if queued {
+        if let failure {
+            self = saved > 0
+                ? .partlySaved(saved: saved, total: results.count, error: failure, actions: Self.actions(for: failure))
+                : .error(failure, actions: Self.actions(for: failure))
+        } else if queued {
             self = .queued(reason: queuedReason)
         } else {
             self = .saved(responses)
@@ -51,7 +62,7 @@ public enum ComposeOutcome: Sendable, Equatable {
     public var actions: [ComposeAction] {
         switch self {
         case .saved, .queued: [.done]
-        case .error(_, let actions): actions
+        case .error(_, let actions), .partlySaved(_, _, _, let actions): actions
         }
     }
 }

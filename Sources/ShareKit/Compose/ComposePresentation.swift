@@ -95,6 +95,13 @@ public struct ComposePresentation: Sendable, Equatable {
             )
         case .error(let error, let actions):
             self.init(headline: Self.headline(for: error), detail: error.description, symbol: .error, feedback: .error, actions: actions)
+        case .partlySaved(let saved, let total, let error, let actions):
+            self.init(
+                headline: "Saved \(saved) of \(total)",
+                detail: error.description + " The other \(saved == 1 ? "one is" : "\(saved) are") on your wall; there is no need to share "
+                    + (saved == 1 ? "it" : "them") + " again.",
+                symbol: .error, feedback: .error, actions: actions
+            )
         }
     }
 

@@ -102,10 +102,12 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
         return (results, claims)
     }
 
-    /// Takes queued shares back out of the outbox; one being sent by another process stays.
+    /// Takes queued shares back out of the outbox; one being sent by another process stays, and
+    /// so does one handed to a background upload (it is on its way: its result settles it).
     public func withdraw(shareIDs: [UUID]) async {
         for id in shareIDs {
-            if case .claimed(let claim) = try? outbox.claim(shareID: id) { try? claim.withdraw() }
+            guard case .claimed(let claim) = try? outbox.claim(shareID: id) else { continue }
+            if claim.entry.handedOverAt == nil { try? claim.withdraw() } else { try? claim.release(recording: nil) }
         }
     }
 
