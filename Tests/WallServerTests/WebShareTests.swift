@@ -66,6 +66,10 @@ import WallCore
             #expect(page.status == .ok)
             #expect(page.text.contains(#"value="https://example.com/b""#))
             #expect(page.text.contains("A &quot;quoted&quot; title"))
+            // Focus on the note, not on Save: another site opening this page filled in must
+            // not get it saved by a keypress the person meant for that site.
+            #expect(page.text.contains(#"name="note" rows="2" maxlength="10000" autofocus"#))
+            #expect(!page.text.contains(#"class="primary" autofocus"#))
         }
     }
 

@@ -40,6 +40,7 @@ import WallCore
             #expect(policy.contains("frame-ancestors 'none'"))
             #expect(!policy.contains("unsafe-inline"))
             #expect(page.headers[.xContentTypeOptions] == "nosniff")
+            #expect(page.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] == "same-origin", "no opener keeps a handle")
             #expect(!page.text.contains("<script>"), "no inline script")
             #expect(!page.text.contains(" style="), "no inline style")
             #expect(!page.text.contains(" on"+"click="))

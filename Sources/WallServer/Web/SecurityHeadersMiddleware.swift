@@ -2,8 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 /// Headers every page and static file carries: a Content-Security-Policy that allows no inline
-/// script or style and images only from this server, no framing, no MIME sniffing, and no
-/// referrer sent to other sites.
+/// script or style and images only from this server, no framing, no MIME sniffing, no
+/// referrer sent to other sites, and no handle on these pages for the site that opened them
+/// (the bookmarklet opens the share page from any site; `Cross-Origin-Opener-Policy`).
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = WallRequestContext
 
@@ -19,6 +20,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         return response
     }
 }
