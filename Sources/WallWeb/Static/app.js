@@ -14,7 +14,10 @@
     return fetch(path, options);
   }
   function html(text) { var t = document.createElement("template"); t.innerHTML = text; return t.content; }
-  function toast(message, actionLabel, action, ms) {
+  /* A message at the foot of the page (first in the tab order, after the skip link), with an
+     optional action. While it holds the keyboard's focus or the pointer it waits (`hold(true)`
+     tells the caller, so a delete it offers to undo waits too), then closes at least 2 s after. */
+  function toast(message, actionLabel, action, ms, hold) {
     var box = document.querySelector("[data-toasts]"); if (!box) return function () {};
     var el = document.createElement("div"); el.className = "toast";
     var span = document.createElement("span"); span.textContent = message; el.appendChild(span);
@@ -23,8 +26,18 @@
       button.addEventListener("click", function () { action(); close(); }); el.appendChild(button);
     }
     box.appendChild(el);
-    var timer = setTimeout(close, ms || 4000);
-    function close() { clearTimeout(timer); if (el.parentNode) el.parentNode.removeChild(el); }
+    var left = ms || 4000, started = Date.now(), timer = setTimeout(close, left), held = 0, closed = false;
+    function pause() {
+      if (closed || held++ > 0) return;
+      clearTimeout(timer); left -= Date.now() - started; if (hold) hold(true);
+    }
+    function resume() {
+      if (closed || --held > 0) return;
+      left = Math.max(left, 2000); started = Date.now(); timer = setTimeout(close, left); if (hold) hold(false, left);
+    }
+    el.addEventListener("focusin", pause); el.addEventListener("focusout", resume);
+    el.addEventListener("mouseenter", pause); el.addEventListener("mouseleave", resume);
+    function close() { closed = true; clearTimeout(timer); if (el.parentNode) el.parentNode.removeChild(el); }
     return close;
   }
   function since(iso) {
@@ -99,13 +112,38 @@
     var q = new URLSearchParams({ wall: body.dataset.wallSlug || "", q: body.dataset.search || "" });
     return fetch("/fragments/cards/" + id + "?" + q, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.text() : null; });
   }
+  /* Where the keyboard's focus is inside `card`, as a selector for the same control in the card
+     that replaces it (a card's controls: its link, its tags, "Open"); null when it is elsewhere. */
+  function focusIn(card) {
+    var active = document.activeElement;
+    if (!card || !active || active === body || !card.contains(active)) return null;
+    if (active.getAttribute("href") && !active.className) return 'a[href="' + CSS.escape(active.getAttribute("href")) + '"]';
+    return active.className ? "." + active.className.split(" ")[0] : "a";
+  }
+  function refocus(card, selector) {
+    if (!selector) return;
+    var target = card.querySelector(selector) || card.querySelector("a[href]:not([tabindex='-1']), button");
+    if (target) target.focus({ preventScroll: true });
+  }
+  /* Takes a card off the wall; a focus inside it moves to the next card (or the page's main). */
+  function removeCard(card) {
+    var focused = focusIn(card), next = card.nextElementSibling || card.previousElementSibling;
+    card.remove();
+    if (!focused) return;
+    var target = next && next.querySelector("a[href]:not([tabindex='-1']), button");
+    (target || document.getElementById("main") || body).focus({ preventScroll: true });
+  }
   function place(item, atTop) {
     return cardHTML(item.id).then(function (text) {
       if (!text) return;
       var card = html(text).querySelector(".card"), old = document.getElementById("item-" + item.id);
       if (!card) return;
       times(card.parentNode || card);
-      if (old) { if (old.classList.contains("is-hidden")) card.classList.add("is-hidden"); old.replaceWith(card); }
+      if (old) {
+        var focused = focusIn(old);
+        if (old.classList.contains("is-hidden")) card.classList.add("is-hidden");
+        old.replaceWith(card); refocus(card, focused);
+      }
       else if (atTop) { card.classList.add("is-new"); wall.prepend(card); var empty = document.querySelector("[data-empty]"); if (empty) empty.remove(); }
       else return;
       watch(wall);
@@ -114,9 +152,9 @@
   function onEvent(event) {
     lastSeq = event.lastEventId || lastSeq;
     var data = JSON.parse(event.data), old = document.getElementById("item-" + data.itemId);
-    if (event.type === "item.deleted") { if (old) old.remove(); return; }
+    if (event.type === "item.deleted") { if (old) removeCard(old); return; }
     if (body.dataset.search) { if (old) place(data.item, false); return; } /* results stay as searched */
-    if (!shows(data.item)) { if (old) old.remove(); return; }
+    if (!shows(data.item)) { if (old) removeCard(old); return; }
     place(data.item, event.type === "item.created" || !old);
   }
   function live() {
@@ -347,7 +385,11 @@
       toast("Deleted.", "Undo", function () {
         clearTimeout(timer); setPending(pending().filter(function (q) { return q.id !== p.id; }));
         var c = document.getElementById("item-" + p.id); if (c) { c.classList.remove("is-hidden"); span(c); }
-      }, Math.max(1000, p.due - Date.now()));
+      }, Math.max(1000, p.due - Date.now()), function (paused, left) {
+        /* The delete waits while its Undo is focused or pointed at, and ends with the toast. */
+        clearTimeout(timer);
+        if (!paused) timer = setTimeout(function () { finishDelete(p.id); }, left);
+      });
     });
   }
   window.addEventListener("pagehide", function () { pending().forEach(function (p) { if (p.due <= Date.now() + 500) finishDelete(p.id, true); }); });

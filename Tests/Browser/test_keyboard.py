@@ -1,0 +1,53 @@
+"""The wall for a keyboard (and screen-reader) user, in real Chromium against the real `dwall
+serve`: a card updated or removed live keeps the focus on the wall, and the Undo after a delete
+is the first stop after the skip link and waits while it holds the focus."""
+import re
+import uuid
+
+
+def card(page, item_id):
+    return page.locator("#item-" + item_id)
+
+
+def test_a_card_updated_live_keeps_the_focus_and_a_removed_one_passes_it_on(wall, api):
+    older = api.share(contentType="url", url="https://example.com/older-%s" % uuid.uuid4(), title="Older card")
+    item = api.share(contentType="url", url="https://example.com/focus-%s" % uuid.uuid4(), title="Focus stays here")
+    card(wall, item["id"]).wait_for()
+    card(wall, older["id"]).wait_for()
+    card(wall, item["id"]).locator(".card-link").focus()
+
+    api.request("PATCH", "/v1/items/" + item["id"], {"title": "Focus stays here, renamed"})
+    card(wall, item["id"]).locator(".card-link", has_text="renamed").wait_for()
+    assert wall.evaluate("""id => document.getElementById('item-' + id).contains(document.activeElement)
+        && document.activeElement.classList.contains('card-link')""", item["id"]), "the new card's link holds the focus"
+
+    api.request("DELETE", "/v1/items/" + item["id"])
+    card(wall, item["id"]).wait_for(state="detached")
+    assert wall.evaluate("id => document.getElementById('item-' + id).contains(document.activeElement)", older["id"]), \
+        "the focus moved to the next card, not back to the top of the page"
+
+
+def test_the_undo_is_reached_by_keyboard_and_waits_while_it_has_the_focus(wall, api, server):
+    item = api.share(contentType="url", url="https://example.com/undo-%s" % uuid.uuid4(), title="Undo by keyboard")
+    wall.goto(server.base + "/items/" + item["id"])
+    wall.click("form.delete button")
+    wall.wait_for_url(re.compile(r".*/w/inbox$"))
+    wall.keyboard.press("Tab")  # the skip link
+    wall.keyboard.press("Tab")
+    assert wall.evaluate("document.activeElement.textContent") == "Undo"
+    # Past the 5 s the delete waits for: while its Undo has the focus, it waits on.
+    wall.wait_for_timeout(6500)
+    assert api.request("GET", "/v1/items/" + item["id"])[0] == 200
+    wall.keyboard.press("Enter")
+    card(wall, item["id"]).wait_for(state="visible")
+    assert wall.evaluate("sessionStorage.getItem('dwall-pending-deletes')") == "[]"
+
+    # Focus elsewhere, the delete goes on and ends.
+    wall.goto(server.base + "/items/" + item["id"])
+    wall.click("form.delete button")
+    wall.wait_for_url(re.compile(r".*/w/inbox$"))
+    wall.keyboard.press("Tab")
+    wall.keyboard.press("Tab")
+    wall.keyboard.press("Tab")  # past the Undo, on to the page
+    card(wall, item["id"]).wait_for(state="detached", timeout=15000)
+    assert api.request("GET", "/v1/items/" + item["id"])[0] == 404
