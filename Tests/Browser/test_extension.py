@@ -440,6 +440,8 @@ def test_the_options_page_refuses_bad_settings_plainly(chromium, extension_id):
     page.wait_for_selector("body[data-ready=true]")
     cases = [
         ("ftp://wall.example.com", "", "must start with https://"),
+        ("http://wall.example.com", "", "A server on the internet needs https://"),
+        ("http://203.0.113.7:8080", "", "A server on the internet needs https://"),
         ("not an address", "", "not a web address"),
         ("http://127.0.0.1:9", "no colon here", 'Header line 1 is not "Name: value".'),
         ("http://127.0.0.1:9", "Authorization: Bearer x", "carries the extension's token"),

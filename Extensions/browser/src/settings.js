@@ -37,7 +37,27 @@ export function normaliseServer(raw) {
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error("The server address must start with https:// (or http:// on your own network).");
   }
+  if (url.protocol === "http:" && !onOwnNetwork(url.hostname)) {
+    throw new Error("A server on the internet needs https://: over http:// your password, token and pages " +
+      "cross it readable by anyone on the way (http:// is for this computer or your own network).");
+  }
   return url.origin;
+}
+
+/** Whether a host name is this computer or a private network's: loopback, private and
+ * link-local addresses (IPv4 and IPv6), shared address space (100.64/10, as VPN meshes use),
+ * names without a dot, and `.local`, `.lan`, `.home.arpa`, `.internal`, `.localhost` names. */
+export function onOwnNetwork(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (!host.includes(".") && !host.includes(":")) return true;
+  if (/\.(local|lan|home\.arpa|internal|localhost)$/.test(host)) return true;
+  const v4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)
+      || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+  }
+  return host === "::1" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
 
 /** The host permission pattern for a server origin (ports are not part of a match pattern). */
