@@ -23,6 +23,21 @@ import Testing
         #expect(clock.elapsed == .milliseconds(700))
     }
 
+    @Test func letsGoBeforeWaitingOutAnotherTasksPauseEvenBeforeTheFirstTry() async {
+        let clock = TestClock()
+        let pacer = SendPacer(clock: clock)
+        await pacer.pause(for: .seconds(60))
+        let events = Locked<[String]>([])
+        let result = await RetryLoop(policy: policy, clock: clock, random: { 0 }, pacer: pacer).run(
+            deadline: nil, beforeWaiting: { error in events.withLock { $0.append("let go after \(error.map { "\($0)" } ?? "a pause")") } }
+        ) { _ throws(ShareError) -> Int in
+            events.withLock { $0.append("sent at \(clock.elapsed)") }
+            return 1
+        }
+        #expect(result == .success(1))
+        #expect(events.withLock { $0 } == ["let go after a pause", "sent at 60.0 seconds"], "the entry's lock is not held through the pause")
+    }
+
     @Test func givesUpAfterMaxAttemptsWithTheLastError() async {
         let clock = TestClock()
         let result = await loop(clock).run(deadline: nil) { _ throws(ShareError) -> Int in throw .offline("refused") }

@@ -1,7 +1,8 @@
 /// Runs one send until it succeeds, the policy says stop, the deadline would pass, or the
 /// caller's `keepGoing` says no. Waits on the injected clock, so tests advance time without sleeping.
-/// Before each wait between tries it calls `beforeWaiting`, where a caller lets go of what it
-/// must not hold while suspended (a drain's lock on an outbox entry).
+/// Before each wait it calls `beforeWaiting`, where a caller lets go of what it must not hold
+/// while suspended (a drain's lock on an outbox entry): a wait between tries (with the error
+/// that made it), and a pause another task's `Retry-After` imposed (nil), the first try's too.
 struct RetryLoop<C: Clock>: Sendable where C.Duration == Duration {
     let policy: RetryPolicy
     let clock: C
@@ -12,11 +13,12 @@ struct RetryLoop<C: Clock>: Sendable where C.Duration == Duration {
     func run<T: Sendable>(
         deadline: C.Instant?,
         keepGoing: @Sendable () -> Bool = { true },
-        beforeWaiting: (ShareError) -> Void = { _ in },
+        beforeWaiting: (ShareError?) -> Void = { _ in },
         _ send: (_ timeLeft: Duration?) async throws(ShareError) -> T
     ) async -> Result<T, ShareError> {
         var failures = 0
         while true {
+            if let pacer, await pacer.isPaused { beforeWaiting(nil) }
             do { try await pacer?.waitIfPaused() } catch { return .failure(.cancelled) }
             let timeLeft = deadline.map { clock.now.duration(to: $0) }
             if let timeLeft, timeLeft <= .zero { return .failure(.timedOut) }

@@ -13,6 +13,9 @@ actor SendPacer<C: Clock> where C.Duration == Duration {
         resumeAt = until
     }
 
+    /// Whether a pause is in force now.
+    var isPaused: Bool { resumeAt.map { clock.now < $0 } ?? false }
+
     /// Returns once no pause is in force; throws when cancelled.
     func waitIfPaused() async throws {
         while let resumeAt, clock.now < resumeAt {
