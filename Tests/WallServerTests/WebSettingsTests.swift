@@ -164,6 +164,9 @@ import WallStore
             let page = try await browser.get("/settings")
             #expect(page.text.contains("action=\"/settings/walls/\(trip.id.uuidString)/members\""))
             #expect(!page.text.contains("/members/.."), "no member's name is a path segment")
+            // Each row's buttons say whom they act on, to a screen reader too.
+            #expect(page.text.contains(#"Remove<span class="visually-hidden"> ..</span>"#))
+            #expect(page.text.contains(#"Rename<span class="visually-hidden"> Trip</span>"#))
             let changed = try await browser.post(
                 "/settings/walls/\(trip.id)/members", [("username", ".."), ("role", "viewer"), ("action", "change")]
             )
