@@ -224,4 +224,5 @@ chrome.runtime.onMessage.addListener((message, sender, reply) => {
 // For the tests (and the console): the same handlers the menus and the popup call.
 globalThis.dwall = {
   onMenuClick, savePage, drain: delivery.drain, waiting: delivery.waiting, discard: delivery.discard, refreshBadge, serverFacts,
+  loadSettings,
 };

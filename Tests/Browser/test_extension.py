@@ -434,6 +434,17 @@ def test_sign_out_revokes_the_token(chromium, extension_id, worker, wall_server)
     page.close()
 
 
+def test_an_http_address_on_the_internet_stored_before_the_update_leaves_it_signed_out(worker):
+    kept = worker.evaluate("chrome.storage.local.get(['server', 'token'])")
+    try:
+        worker.evaluate("chrome.storage.local.set({server: 'http://wall.example.com', token: 'dw_old'}).then(() => true)")
+        assert worker.evaluate("dwall.loadSettings().then((s) => s.token)") == "", "no token goes out in clear text"
+        worker.evaluate("chrome.storage.local.set({server: 'http://192.168.1.20:8080'}).then(() => true)")
+        assert worker.evaluate("dwall.loadSettings().then((s) => s.token)") == "dw_old", "a private network's http:// is kept"
+    finally:
+        worker.evaluate("(kept) => chrome.storage.local.set(kept).then(() => true)", kept)
+
+
 def test_the_options_page_refuses_bad_settings_plainly(chromium, extension_id):
     page = chromium.new_page()
     page.goto("chrome-extension://%s/options.html" % extension_id)

@@ -1,4 +1,16 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#else
+import Darwin
+
+private let streamSocket = SOCK_STREAM
+#endif
+
+/// A new TCP socket (a free function: the server's own `socket` property would shadow it).
+private func tcpSocket() -> Int32 { socket(AF_INET, streamSocket, 0) }
 
 /// A one-connection HTTP server on 127.0.0.1 that answers 200 and then sends its body one byte
 /// at a time, a byte every `interval`: an answer that never stops moving, as a weak uplink or a
@@ -11,8 +23,11 @@ final class TricklingServer: @unchecked Sendable {
     private var isStopped = false
 
     init(bytes: Int, interval: TimeInterval) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = tcpSocket()
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

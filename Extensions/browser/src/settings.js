@@ -15,10 +15,16 @@ const DEFAULTS = {
   showSaved: true,     // look up each tab's page to mark it saved
 };
 
-/** The stored settings, with defaults for what is not stored. */
+/** The stored settings, with defaults for what is not stored. A server address stored before
+ * an update refused it (http:// on the internet) leaves the extension signed out: nothing is
+ * sent in clear text, and signing in again says why. */
 export async function loadSettings() {
   const stored = await chrome.storage.local.get(Object.keys(DEFAULTS));
-  return { ...DEFAULTS, ...stored };
+  const settings = { ...DEFAULTS, ...stored };
+  if (settings.server) {
+    try { normaliseServer(settings.server); } catch { settings.token = ""; }
+  }
+  return settings;
 }
 
 /** Stores some settings. */

@@ -30,7 +30,6 @@ public struct ArchiveImport: Sendable {
     public func run(_ archive: URL, userID: UUID, enrich: Bool) async throws -> ImportResponse {
         let started = ContinuousClock.now
         let (document, brought) = try await ArchiveReader(blobs: blobs, maxBlobBytes: maxBlobBytes).read(archive)
-        let vanished = try await vanishedBlobs(of: brought.keys, readFor: ContinuousClock.now - started)
         let wallsByID = Dictionary(document.walls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [ImportResult] = []
         var entries: [ImportEntry] = []
@@ -40,10 +39,7 @@ public struct ArchiveImport: Sendable {
                 continue
             }
             var file = item.file
-            if let claimed = item.file, !vanished.isDisjoint(with: claimed.blobHashes) {
-                results.append(ImportResult(id: item.id, status: .skipped, reason: Self.vanishedReason, field: "file"))
-                continue
-            } else if let claimed = item.file {
+            if let claimed = item.file {
                 switch ArchiveFileCheck.check(claimed, kind: item.kind, types: brought) {
                 case .success(let checked): file = checked
                 case .failure(let refusal):
@@ -62,7 +58,12 @@ public struct ArchiveImport: Sendable {
         let runner = ImportRunner(store: store, uploadedBlobs: Set(brought.keys))
         var start = 0
         repeat {
-            let batch = Array(entries[start..<min(entries.count, start + Limits.maxImportBatchEntries)])
+            var batch = Array(entries[start..<min(entries.count, start + Limits.maxImportBatchEntries)])
+            let vanished = try await vanishedBlobs(of: batch, since: started)
+            results += batch.filter { vanished.contains($0.id) }.map {
+                ImportResult(id: $0.id, status: .skipped, reason: Self.vanishedReason, field: "file")
+            }
+            batch.removeAll { vanished.contains($0.id) }
             let request = ImportRequest(walls: start == 0 ? walls : nil, entries: batch, enrich: enrich)
             results += try await runner.run(request, userID: userID).results
             start += Limits.maxImportBatchEntries
@@ -70,19 +71,23 @@ public struct ArchiveImport: Sendable {
         return ImportResponse(results: results)
     }
 
-    /// Why an item whose file was swept during a long read is skipped.
-    public static let vanishedReason = "Its file was removed while the archive was read (for longer than the blob sweeper keeps "
-        + "a file no item refers to); import the archive again to bring it."
+    /// Why an item whose file was swept during a long import is skipped.
+    public static let vanishedReason = "Its file was removed while the archive was imported (for longer than the blob sweeper "
+        + "keeps a file no item refers to); import the archive again to bring it."
 
-    /// The blobs of `hashes` no longer stored: the archive's blobs are stored before its items,
-    /// so a read that took longer than the sweeper's grace may have seen some of them swept (on
-    /// any replica sharing the store). A shorter read can't have, and checks nothing.
-    private func vanishedBlobs(of hashes: some Collection<String>, readFor elapsed: Duration) async throws -> Set<String> {
-        guard elapsed >= sweepGrace else { return [] }
-        var vanished = Set<String>()
-        for hex in hashes {
-            guard let hash = BlobHash(hex: hex) else { continue }
-            if try await blobs.size(of: hash) == nil { vanished.insert(hex) }
+    /// The entries of `batch` whose files are no longer stored: the archive's blobs are stored
+    /// before its items, so an import running for longer than the sweeper's grace may have seen
+    /// some swept (on any replica sharing the store). Checked before each batch is written once
+    /// half the grace has passed (leaving the batch the other half); before that nothing can
+    /// have gone, and nothing is checked.
+    private func vanishedBlobs(of batch: [ImportEntry], since started: ContinuousClock.Instant) async throws -> Set<UUID> {
+        guard ContinuousClock.now - started >= sweepGrace / 2 else { return [] }
+        var vanished = Set<UUID>()
+        for entry in batch {
+            for hex in entry.file?.blobHashes ?? [] {
+                guard let hash = BlobHash(hex: hex), try await blobs.size(of: hash) == nil else { continue }
+                vanished.insert(entry.id)
+            }
         }
         return vanished
     }

@@ -113,8 +113,10 @@ public struct S3BlobStore: BlobStore {
     }
 
     /// Deletes the blob's object unless its last write (a re-share copies it onto itself) is
-    /// after `cutoff`, as read just before the delete: S3 has no conditional delete, so a
-    /// re-share in that instant can still lose it, and its copy then fails loudly (404).
+    /// after `cutoff`, as read just before the delete. S3 has no conditional delete: a re-share
+    /// between the read and the delete still loses the object (its copy succeeds when it ran
+    /// first, and its new item then refers to a deleted object; a copy after gets a 404), so
+    /// this narrows the race PostgreSQL's conditional `DELETE` closes.
     public func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool {
         guard let info = try await client.headObject(key: key(for: hash)), info.lastModified <= cutoff else { return false }
         try await client.deleteObject(key: key(for: hash))

@@ -19,6 +19,7 @@ public struct FileBlobStore: BlobStore {
             )
         }
         guard clearingUploads else { return }
+        Self.putBackSweptAside(root: root)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: Self.temporaryFolder(root).path)) ?? []
         for name in leftovers {
             try? FileManager.default.removeItem(at: Self.temporaryFolder(root).appendingPathComponent(name))
@@ -81,30 +82,6 @@ public struct FileBlobStore: BlobStore {
         guard unlink(file) == 0 || errno == ENOENT else {
             throw BlobStoreError.io(operation: "remove", path: file, code: errno)
         }
-    }
-
-    /// Removes the blob's file unless it was touched after `cutoff`: the file is first moved
-    /// aside (so an upload of the same bytes from then on stores its own copy), then its time is
-    /// read; one touched meanwhile is put back.
-    public func remove(_ hash: BlobHash, unlessSharedAfter cutoff: Date) async throws -> Bool {
-        let file = path(of: hash).path
-        let aside = file + ".sweeping"
-        guard rename(file, aside) == 0 else {
-            guard errno == ENOENT else { throw BlobStoreError.io(operation: "rename", path: file, code: errno) }
-            return false
-        }
-        var status = stat()
-        let touched = stat(aside, &status) == 0
-            && Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9) > cutoff
-        if touched {
-            // Back in place (over an upload's own copy of the same bytes, if one came meanwhile).
-            guard rename(aside, file) == 0 else { throw BlobStoreError.io(operation: "rename", path: aside, code: errno) }
-            return false
-        }
-        guard unlink(aside) == 0 || errno == ENOENT else {
-            throw BlobStoreError.io(operation: "remove", path: aside, code: errno)
-        }
-        return true
     }
 
     // MARK: Layout

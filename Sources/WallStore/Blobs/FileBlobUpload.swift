@@ -69,7 +69,7 @@ final class FileBlobUpload: BlobUpload {
     }
 
     /// Makes a rename in `folder` durable.
-    private static func syncFolder(_ folder: String) throws {
+    static func syncFolder(_ folder: String) throws {
         let handle = Foundation.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard handle >= 0 else { throw BlobStoreError.io(operation: "open folder", path: folder, code: errno) }
         defer { close(handle) }
