@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import WallCore
 import WallImport
+import WallStore
 
 /// `GET /v1/export`, and the round trip: export → import into an empty server gives the same wall.
 @Suite struct ExportTests {
@@ -60,6 +61,22 @@ import WallImport
             let again = try await client.send(.post, "/v1/import", token: token, json: batch).decode(ImportResponse.self)
             #expect(again.imported == 0)
             #expect(try await client.allItems(token: token).count == original.items.count)
+        }
+    }
+
+    @Test func anExportedPreviewSaysNothingOfWhenThisServerAskedForIt() async throws {
+        try await TestServer.run { server, client in
+            let token = try await client.signIn("alice")
+            let shared = try await client.shareLink("https://asked.example/", token: token)
+            let owner = try await client.send(.get, "/v1/me", token: token).decode(Me.self).user.id
+            var preview = LinkPreview(title: "Asked for")
+            preview.requestedAt = Date()
+            _ = try await server.withStore {
+                try await $0.recordEnrichment(itemID: shared.item.id, userID: owner, state: .ready, preview: preview)
+            }
+            let exported = try await client.send(.get, "/v1/export", token: token)
+            #expect(exported.text.contains("Asked for"))
+            #expect(!exported.text.contains("requestedAt"), "not in the export's schema")
         }
     }
 

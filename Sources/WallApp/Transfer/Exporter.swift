@@ -20,7 +20,12 @@ public struct Exporter: Sendable {
         var cursor: ItemCursor?
         repeat {
             let page = try await store.items(matching: ItemQuery(cursor: cursor, limit: Limits.maxPageSize), userID: userID)
-            items += page.items.filter { own.contains($0.wallId) || ($0.addedBy != nil && $0.addedBy == username) }
+            items += page.items.filter { own.contains($0.wallId) || ($0.addedBy != nil && $0.addedBy == username) }.map {
+                // When this server asked for the preview is its own business, not the export's.
+                var item = $0
+                item.preview?.requestedAt = nil
+                return item
+            }
             cursor = try page.nextCursor.map { try ItemCursor(encoded: $0) }
         } while cursor != nil
         let used = Set(items.map(\.wallId))
