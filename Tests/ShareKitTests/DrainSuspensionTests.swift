@@ -80,38 +80,20 @@ import WallCore
         #expect(try outbox.snapshot().pending.map(\.attempts) == [1], "the failure is still recorded once")
     }
 
-    @Test func whenTheAppTakesTheShareDuringAWaitTheSheetSaysItIsOnItsWay() async throws {
+    /// The share sheet's delivery of one share whose every request times out, while the app,
+    /// at the sheet's first wait, claims the share and does `appDoes` with it; the results and
+    /// the requests sent.
+    static func sheetRacingTheApp(
+        _ text: String, appDoes: @escaping @Sendable (OutboxClaim) -> Void
+    ) async throws -> (share: PendingShare, results: [DeliveryResult], requests: Int) {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let outbox = try Outbox(directory: folder.url)
-        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: "raced", source: .iosShareExtension))
+        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: text, source: .iosShareExtension))
         let app = try Outbox(directory: folder.url)
-        // The app's drain delivers it during the sheet's first wait.
         let clock = ProbingClock {
             guard case .claimed(let claim)? = try? app.claim(shareID: share.request.id) else { return false }
-            try? claim.complete()
-            return true
-        }
-        let transport = CannedTransport { _, _ in throw URLError(.timedOut) }
-        let delivery = Delivery(
-            outbox: outbox, client: WallAPIClient(server: URL(string: "http://127.0.0.1:9")!, token: "t", transport: transport),
-            userID: nil, policy: .interactive, clock: clock, random: { 0 }
-        )
-        #expect(await delivery.deliver([share], within: .seconds(4)) == [.saved(shareID: share.request.id, response: nil)])
-        #expect(transport.requests.count == 1)
-    }
-
-    @Test func whenTheAppMeetsARefusalDuringAWaitTheSheetSaysSo() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let outbox = try Outbox(directory: folder.url)
-        let share = PendingShare(request: ShareRequest(id: UUID.timeOrdered(), contentType: .text, text: "refused", source: .iosShareExtension))
-        let app = try Outbox(directory: folder.url)
-        let refusal = ShareError.unsupported("The server does not take this.")
-        // The app's drain is refused for good during the sheet's first wait.
-        let clock = ProbingClock {
-            guard case .claimed(let claim)? = try? app.claim(shareID: share.request.id) else { return false }
-            try? claim.fail(refusal)
+            appDoes(claim)
             return true
         }
         let transport = CannedTransport { _, _ in throw URLError(.timedOut) }
@@ -120,6 +102,20 @@ import WallCore
             userID: nil, policy: .interactive, clock: clock, random: { 0 }
         )
         let results = await delivery.deliver([share], within: .seconds(4))
+        return (share, results, transport.requests.count)
+    }
+
+    @Test func whenTheAppTakesTheShareDuringAWaitTheSheetSaysItIsOnItsWay() async throws {
+        // The app's drain delivers it during the sheet's first wait.
+        let (share, results, requests) = try await Self.sheetRacingTheApp("raced") { try? $0.complete() }
+        #expect(results == [.saved(shareID: share.request.id, response: nil)])
+        #expect(requests == 1)
+    }
+
+    @Test func whenTheAppMeetsARefusalDuringAWaitTheSheetSaysSo() async throws {
+        let refusal = ShareError.unsupported("The server does not take this.")
+        // The app's drain is refused for good during the sheet's first wait.
+        let (share, results, _) = try await Self.sheetRacingTheApp("refused") { try? $0.fail(refusal) }
         #expect(results == [.failed(shareID: share.request.id, error: .invalid(field: nil, message: refusal.description))], "not saved")
     }
 

@@ -72,13 +72,9 @@ public struct PostgresBlobStore: BlobStore {
         return found
     }
 
-    /// Drops the blob's row and its chunks in one statement.
+    /// Drops the blob's row and its chunks in one statement (the sweeper's, with no cutoff).
     public func remove(_ hash: BlobHash) async throws {
-        try await database.ready.wait()
-        try await client.query("""
-            WITH gone AS (DELETE FROM blobs WHERE hash = \(hash.hex) RETURNING upload_id)
-            DELETE FROM blob_chunks WHERE upload_id IN (SELECT upload_id FROM gone)
-            """, logger: logger)
+        _ = try await remove(hash, unlessSharedAfter: .distantFuture)
     }
 
     /// Deletes the blob's row and chunks unless it was shared after `cutoff`; a commit of the
