@@ -11,9 +11,12 @@ def card(page, item_id):
 
 def test_a_card_updated_live_keeps_the_focus_and_a_removed_one_passes_it_on(wall, api):
     older = api.share(contentType="url", url="https://example.com/older-%s" % uuid.uuid4(), title="Older card")
+    # On the wall before the next share, so that the next card lands right above it (two cards
+    # arriving together are placed as their fragments come back, in either order).
+    card(wall, older["id"]).wait_for()
     item = api.share(contentType="url", url="https://example.com/focus-%s" % uuid.uuid4(), title="Focus stays here")
     card(wall, item["id"]).wait_for()
-    card(wall, older["id"]).wait_for()
+    assert wall.evaluate("id => document.getElementById('item-' + id).nextElementSibling.id", item["id"]) == "item-" + older["id"]
     card(wall, item["id"]).locator(".card-link").focus()
 
     api.request("PATCH", "/v1/items/" + item["id"], {"title": "Focus stays here, renamed"})
