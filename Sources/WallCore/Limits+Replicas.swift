@@ -5,4 +5,10 @@ extension Limits {
     /// means the listening connection went deaf, so the relay closes it, listens again on a new
     /// one and catches up from the log.
     public static let relayCheckInterval = Duration.seconds(5)
+
+    /// The most whole check intervals a listening connection's LISTENs may go unanswered before
+    /// it is replaced. The first try gets one interval; each try given up as stuck doubles the
+    /// next one's, up to this, so a database that is only slow (a loaded machine) is waited
+    /// out instead of being cut off try after try.
+    public static let relayListenPatienceLimit = 8
 }

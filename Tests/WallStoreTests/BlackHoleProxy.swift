@@ -9,7 +9,8 @@ import WallCore
 /// a black hole: that statement and everything after it, both ways, is dropped, while the
 /// connection stays open. The replica then has a connection that is open, signed in, and never
 /// answers its LISTEN, as behind a network that silently drops packets; PostgreSQL can't be made
-/// to hang a LISTEN itself (it takes no lock another session can hold).
+/// to hang a LISTEN itself (it takes no lock another session can hold). Told to, it instead
+/// holds every `LISTEN` for a while before passing it on, as a slow database would answer.
 final class BlackHoleProxy: Sendable {
     /// What the relay has done with black holes so far.
     struct Holes: Sendable, Equatable {
@@ -52,6 +53,17 @@ final class BlackHoleProxy: Sendable {
         state.withLock { $0.armed = true }
     }
 
+    /// From now on, passes every `LISTEN` on only after `delay` (what the connection sends after
+    /// it waits behind it), as a database slow to answer would; counts them in `slowListens`.
+    func slowListens(by delay: Duration) {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        state.withLock { $0.listenDelay = .nanoseconds(nanoseconds) }
+    }
+
+    /// How many `LISTEN`s were held back by `slowListens` so far.
+    var slowListenCount: Int { state.withLock { $0.slowListens } }
+
     /// The black holes made and closed so far.
     var holes: Holes { state.withLock { $0.holes } }
 
@@ -70,6 +82,8 @@ final class BlackHoleProxy: Sendable {
     private struct ProxyState {
         var armed = false
         var holes = Holes()
+        var listenDelay: TimeAmount?
+        var slowListens = 0
     }
 
     private enum Side { case replica, database }
@@ -83,6 +97,8 @@ final class BlackHoleProxy: Sendable {
         private var hole = false
         /// The last bytes the replica sent, so a `LISTEN` split across two reads is still seen.
         private var tail: [UInt8] = []
+        /// When the replica's bytes may next be passed on (later than now behind a slow LISTEN).
+        private var replicaReleaseAt = NIODeadline.uptimeNanoseconds(0)
 
         init(state: Locked<ProxyState>) { self.state = state }
 
@@ -90,22 +106,34 @@ final class BlackHoleProxy: Sendable {
             lock.withLock { (self.replica, self.database) = (replica, database) }
         }
 
-        /// The channel to pass `bytes` from `side` on to, or nil when they fall into the hole.
-        func destination(for bytes: ByteBuffer, from side: Side) -> (any Channel)? {
+        /// The channel to pass `bytes` from `side` on to and when, or nil when they fall into
+        /// the hole.
+        func destination(for bytes: ByteBuffer, from side: Side) -> (channel: any Channel, at: NIODeadline)? {
             lock.withLock {
+                var at = NIODeadline.now()
                 if side == .replica, !hole {
                     let seen = tail + Array(bytes.readableBytesView)
                     tail = Array(seen.suffix(16))
-                    if Self.holdsListen(seen), state.withLock({ state in
+                    let listens = Self.holdsListen(seen)
+                    if listens, state.withLock({ state in
                         defer { state.armed = false }
                         if state.armed { state.holes.opened += 1 }
                         return state.armed
                     }) {
                         hole = true
                     }
+                    if listens, let delay = state.withLock({ state -> TimeAmount? in
+                        if state.listenDelay != nil { state.slowListens += 1 }
+                        return state.listenDelay
+                    }) {
+                        at = at + delay
+                    }
+                    at = max(at, replicaReleaseAt)
+                    replicaReleaseAt = at
                 }
                 if hole { return nil }
-                return side == .replica ? database : replica
+                guard let channel = side == .replica ? database : replica else { return nil }
+                return (channel, at)
             }
         }
 
@@ -140,7 +168,12 @@ final class BlackHoleProxy: Sendable {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let bytes = unwrapInboundIn(data)
-            link.destination(for: bytes, from: side)?.writeAndFlush(bytes, promise: nil)
+            guard let (channel, at) = link.destination(for: bytes, from: side) else { return }
+            if at <= .now() {
+                channel.writeAndFlush(bytes, promise: nil)
+            } else {
+                context.eventLoop.scheduleTask(deadline: at) { channel.writeAndFlush(bytes, promise: nil) }
+            }
         }
 
         func channelInactive(context: ChannelHandlerContext) {

@@ -56,6 +56,28 @@ struct PostgresRelayWatchTests {
         }
     }
 
+    @Test("A connection that is not listening yet is never deaf, and is judged over whole intervals once it listens")
+    func notListeningIsNotDeaf() {
+        var watch = PostgresRelayWatch()
+        _ = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        watch.notListening()  // the connection was replaced: a new one is being leased
+        let deafAtOnce = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        #expect(!deafAtOnce, "its first check while listening only takes note")
+        let deafLater = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
+        #expect(deafLater)
+    }
+
+    @Test("A watch with more patience gives the LISTENs that many whole intervals")
+    func patienceCountsWholeIntervals() {
+        var watch = PostgresRelayWatch(patience: 4)
+        for check in 1...4 {
+            let stuck = watch.isStuck(phase: .awaitingListen)
+            #expect(!stuck, "check \(check) of 4 intervals")
+        }
+        let stuck = watch.isStuck(phase: .awaitingListen)
+        #expect(stuck)
+    }
+
     @Test("A connection awaiting its LISTENs at two checks in a row is stuck before it listens")
     func awaitingTwiceIsStuck() {
         var watch = PostgresRelayWatch()

@@ -55,6 +55,33 @@ struct PostgresStuckListenTests {
         }
     }
 
+    @Test("A database slow to answer LISTEN is waited out: each connection given up gives the next twice the time",
+          .timeLimit(.minutes(5)))
+    func slowListenIsWaitedOut() async throws {
+        try await withReplicaBehindProxy { a, b, proxy, database in
+            let alice = try await a.newUser()
+            let feed = b.feed.subscribe(userID: alice.id)
+            // Given: each of B's LISTENs (two per connection) is answered 1.2 check intervals
+            // late, longer in all than the two intervals a first try gets, and B's listening
+            // connection is cut.
+            proxy.slowListens(by: Self.interval * 6 / 5)
+            try await cutListeningConnections(of: database)
+            _ = await signalled(b.jobSignal, within: .milliseconds(1))  // wake-ups of earlier LISTENs
+
+            // When: shares are made through A while B listens again.
+            var saved: [UUID] = []
+            for number in 1...3 {
+                saved.append(try await a.save(linkShare("https://example.com/slow/\(number)"), for: alice).item.id)
+            }
+
+            // Then: B gives its next connections longer and longer, listens, and delivers them.
+            let delivered = await events(feed, count: saved.count, within: .seconds(30))
+            #expect(delivered.map(\.itemId) == saved, "every share made meanwhile, in commit order")
+            #expect(await signalled(b.jobSignal, within: .seconds(5)), "B's job workers were woken after it listened")
+            #expect(proxy.slowListenCount > 2, "a try was given up before one listened (\(proxy.slowListenCount) LISTENs)")
+        }
+    }
+
     @Test("A replica whose first LISTEN never completes refuses to start with a clear error at its start timeout",
           .timeLimit(.minutes(5)))
     func firstListenNeverCompletes() async throws {
@@ -168,13 +195,18 @@ private func withProxiedDatabase(_ body: (String, BlackHoleProxy, String) async 
 /// goes through the proxy), and returns once B's new connection has sent its LISTEN into the hole.
 private func stickNextListen(of proxy: BlackHoleProxy, _ database: TestDatabaseClient) async throws {
     proxy.holdNextListen()
+    try await cutListeningConnections(of: database)
+    try await waitUntil { proxy.holes.opened == 1 }
+    #expect(proxy.holes.opened == 1, "B's next LISTEN went into the hole")
+}
+
+/// Cuts both replicas' listening connections (PostgreSQL ends their backends).
+private func cutListeningConnections(of database: TestDatabaseClient) async throws {
     let cut = try await database.strings("""
         SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%pg_listening_channels%'
         """)
     #expect(cut.count == 2, "both replicas were listening")
-    try await waitUntil { proxy.holes.opened == 1 }
-    #expect(proxy.holes.opened == 1, "B's next LISTEN went into the hole")
 }
 
 /// How `task` ended, or nil when it had not within `within` (then it is left to end by itself:

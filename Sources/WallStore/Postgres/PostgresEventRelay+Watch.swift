@@ -3,26 +3,32 @@ import Logging
 
 extension PostgresEventRelay {
     /// Beside one listening connection's life: every `interval`, asks `PostgresRelayWatch`
-    /// whether the connection is stuck before it listens (`phase` tells where it is;
-    /// `firstListenBy`, for a replica's first LISTEN, is its start deadline, checked then too),
-    /// then reads the log's head on a pooled connection and asks whether it went deaf; throws
-    /// `StuckListeningConnection` or `DeafListeningConnection`, for the listener to close it,
-    /// listen again and catch up (or, the first time, to refuse to start). The checks for
-    /// deafness begin once the relay first caught up; a head that can't be read skips that
-    /// check. Returns when cancelled.
+    /// whether the connection is stuck before it listens (`phase` tells where it is; its LISTENs
+    /// get `patience` whole intervals; `firstListenBy`, for a replica's first LISTEN, is its start
+    /// deadline, checked then too), then, while it listens, reads the log's head on a pooled
+    /// connection and asks whether it went deaf; throws `StuckListeningConnection` or
+    /// `DeafListeningConnection`, for the listener to close it, listen again and catch up (or,
+    /// the first time, to refuse to start). The checks for deafness begin once the relay first
+    /// caught up and the connection listens; a head that can't be read skips that check.
+    /// Returns when cancelled.
     func watch(
-        every interval: Duration, firstListenBy deadline: ContinuousClock.Instant?,
+        every interval: Duration, patience: Int = 1, firstListenBy deadline: ContinuousClock.Instant?,
         phase: @escaping @Sendable () -> PostgresRelayWatch.Phase
     ) async throws {
-        var watch = PostgresRelayWatch()
+        var watch = PostgresRelayWatch(patience: patience)
         let started = ContinuousClock.now
         while !Task.isCancelled {
             var wake = ContinuousClock.now + interval
             if let deadline, deadline > ContinuousClock.now { wake = min(wake, deadline) }
             do { try await Task.sleep(until: wake) } catch { return }
             let overdue = deadline.map { ContinuousClock.now >= $0 }
-            if watch.isStuck(phase: phase(), startOverdue: overdue) {
+            let phase = phase()
+            if watch.isStuck(phase: phase, startOverdue: overdue) {
                 throw StuckListeningConnection(waited: ContinuousClock.now - started)
+            }
+            guard phase == .listening else {
+                watch.notListening()
+                continue
             }
             let head: Int64
             do {

@@ -38,10 +38,14 @@ final class PostgresListener: Sendable {
     /// LISTENs are in place. Throws when the first listening fails, or has not listened by
     /// `startDeadline` (`StuckListeningConnection`), so a replica that can't listen refuses to
     /// start; later failures (a LISTEN unanswered for a whole check interval included) are
-    /// logged and retried, backing off up to 5 seconds. Cancelled, it returns.
+    /// logged and retried, backing off up to 5 seconds; a connection given up as stuck gives
+    /// the next one twice its time to listen (up to `Limits.relayListenPatienceLimit` check
+    /// intervals), so a slow database is waited out, not cut off try after try. Cancelled, it
+    /// returns.
     func run(startDeadline: ContinuousClock.Instant, onListening: @escaping @Sendable () -> Void) async throws {
         let everListened = Locked(false)
         var backoff = Duration.milliseconds(100)
+        var patience = 1
         while !Task.isCancelled {
             let listened = Locked(false)
             do {
@@ -57,8 +61,8 @@ final class PostgresListener: Sendable {
                         }
                     }
                     let firstListenBy = everListened.withLock { $0 } ? nil : startDeadline
-                    group.addTask {
-                        try await self.relay.watch(every: self.checkInterval, firstListenBy: firstListenBy) {
+                    group.addTask { [patience] in
+                        try await self.relay.watch(every: self.checkInterval, patience: patience, firstListenBy: firstListenBy) {
                             self.phase.withLock { $0 }
                         }
                     }
@@ -71,14 +75,21 @@ final class PostgresListener: Sendable {
                 if Task.isCancelled { return }
                 if !everListened.withLock({ $0 }) { throw error }
                 if error is StuckListeningConnection {
-                    logger.warning("The listening connection never listened; listening again on a new one", metadata: ["reason": "\(error)"])
+                    patience = min(patience * 2, Limits.relayListenPatienceLimit)
+                    logger.warning(
+                        "The listening connection never listened; listening again on a new one",
+                        metadata: ["reason": "\(error)", "patience": "\(patience) check intervals"]
+                    )
                 } else if error is DeafListeningConnection {
                     logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
                 } else {
                     logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
                 }
             }
-            if listened.withLock({ $0 }) { backoff = .milliseconds(100) }
+            if listened.withLock({ $0 }) {
+                backoff = .milliseconds(100)
+                patience = 1
+            }
             do { try await Task.sleep(for: backoff) } catch { return }
             backoff = min(backoff * 2, .seconds(5))
         }
