@@ -42,11 +42,15 @@ import WallServer
         Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// How long a test waits for a card to settle: a fetch that times out once on a loaded
+    /// machine (the whole suite runs at once), the job's backoff, and a second fetch.
+    static let settleTimeout = Limits.fetchTimeout * 2 + Limits.jobBackoffBase + .seconds(10)
+
     /// Shares `url` and returns the first `item.updated` event of that item that is no longer pending.
     static func shareAndAwait(
         _ url: String, client: some TestClientProtocol, token: String, port: Int
     ) async throws -> (shared: ShareResponse, settled: Item) {
-        try await SSEClient.withStream(port: port, token: token) { reader in
+        try await SSEClient.withStream(port: port, token: token, timeout: settleTimeout) { reader in
             let shared = try await client.shareLink(url, token: token)
             while true {
                 let event = try EventsTests.itemEvent(try await reader.nextEvent())
@@ -118,7 +122,7 @@ import WallServer
                 #expect(failed.state == .failed)
                 #expect(failed.preview?.failureReason == "the site answered 404")
 
-                let refreshed = try await SSEClient.withStream(port: port, token: token) { reader in
+                let refreshed = try await SSEClient.withStream(port: port, token: token, timeout: Self.settleTimeout) { reader in
                     let response = try await client.send(.post, "/v1/items/\(failed.id)/refresh", token: token)
                     #expect(response.status == .accepted)
                     #expect(try client.decodeItem(response).state == .pending)
