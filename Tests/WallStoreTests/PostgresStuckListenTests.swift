@@ -88,10 +88,7 @@ struct PostgresStuckListenTests {
         try await withProxiedDatabase { url, proxy, direct in
             // Migrated beforehand, so the start deadline (shared with the migrations) is spent
             // on the LISTEN, not on migrating under the load of a parallel suite.
-            let database = try TestDatabaseClient(url: direct)
-            try await database.whileRunning {
-                try await PostgresMigrator.migrate(database.client, logger: database.logger)
-            }
+            try await migrate(direct)
             // A start timeout shorter than the production one, and far above the check interval.
             let startTimeout = Duration.seconds(6)
             let store = try PostgresStore(
@@ -125,7 +122,10 @@ struct PostgresStuckListenTests {
 
     @Test("A store stopped while its LISTEN hangs stops at once, within its grace", .timeLimit(.minutes(5)))
     func stopWhileStuck() async throws {
-        try await withProxiedDatabase { url, proxy, _ in
+        try await withProxiedDatabase { url, proxy, direct in
+            // Migrated beforehand, so the LISTEN comes soon after the start even under the load
+            // of a parallel suite.
+            try await migrate(direct)
             // A check interval long enough that the watchdog never gives the LISTEN up first.
             let store = try PostgresStore(url: url, maxConnections: 2, relayCheckInterval: .seconds(600))
             proxy.holdNextListen()
@@ -198,6 +198,14 @@ private func stickNextListen(of proxy: BlackHoleProxy, _ database: TestDatabaseC
     try await cutListeningConnections(of: database)
     try await waitUntil { proxy.holes.opened == 1 }
     #expect(proxy.holes.opened == 1, "B's next LISTEN went into the hole")
+}
+
+/// Applies every migration to the database at `url`.
+private func migrate(_ url: String) async throws {
+    let database = try TestDatabaseClient(url: url)
+    try await database.whileRunning {
+        try await PostgresMigrator.migrate(database.client, logger: database.logger)
+    }
 }
 
 /// Cuts both replicas' listening connections (PostgreSQL ends their backends).

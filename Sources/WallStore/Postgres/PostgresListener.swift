@@ -83,7 +83,8 @@ final class PostgresListener: Sendable {
                 } else if error is DeafListeningConnection {
                     logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
                 } else {
-                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(error)"])
+                    // PostgresNIO's errors say what went wrong only when reflected (no bound values here).
+                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(String(reflecting: error))"])
                 }
             }
             if listened.withLock({ $0 }) {
@@ -121,7 +122,10 @@ final class PostgresListener: Sendable {
         try await connection.listeningUntilCancelled(on: PostgresEventNotice.channel, and: PostgresJobQueue.channel) { events, jobs in
             // LISTEN counts from the commit of its own (implicit) transaction, which may trail
             // its reply: a query after it on the same connection waits that out.
-            try await connection.query("SELECT pg_listening_channels()", logger: logger)
+            // Abandoned if cancelled meanwhile: the cancellation closes the connection, and a
+            // query that reaches it closed would never end (see `abandoningOnCancel`).
+            let logger = logger
+            _ = try await abandoningOnCancel { try await connection.query("SELECT pg_listening_channels()", logger: logger) }
             current.withLock { $0 = connection }
             phase.withLock { $0 = .listening }
             try await relay.catchUp(first: first)
