@@ -7,6 +7,9 @@ public struct MigrationFailure: Error, Sendable, Equatable, CustomStringConverti
         case failed(String)
         /// The database has a step this dwall does not know: a newer dwall made it.
         case newerDatabase
+        /// The database lacks a step this dwall needs, and this command may not apply it (see
+        /// `MigrationPolicy.requireCurrent`): an older dwall made it.
+        case olderDatabase
     }
 
     /// Which database (a file path, or a redacted URL).
@@ -33,6 +36,10 @@ public struct MigrationFailure: Error, Sendable, Equatable, CustomStringConverti
         case .newerDatabase:
             "The database \(database) was made by a newer dwall (it has migration \(migration ?? "?"), which this one "
                 + "does not know). Nothing was changed; run that version or a newer one."
+        case .olderDatabase:
+            "The database \(database) is older than this dwall (it lacks migration \(migration ?? "?")), and this "
+                + "command does not upgrade it, since a server of the older version may still be running on it. "
+                + "Nothing was changed. Start this version's server (it upgrades the database), then run the command again."
         }
     }
 }

@@ -54,6 +54,27 @@ import Testing
         try await expectWorks(manifest, alice: alice, bob: HTTPClient(baseURL: server.baseURL, token: try Self.cliToken(users["bob"])))
     }
 
+    /// An admin command of a new binary, run before the new server (from cron, say), finds an
+    /// older release's database: it refuses and changes nothing, so the old server still running
+    /// on it is not upgraded under its feet; once the new server has upgraded it, the command runs.
+    @Test(arguments: SchemaFixture.all.filter { $0.name == "2026-11-23-aa3d649" })
+    func anAdminCommandLeavesAnOlderDatabaseForTheServerToUpgrade(_ fixture: SchemaFixture) throws {
+        let server = try fixture.workingCopy()
+        defer {
+            server.cleanUp()
+            TestPostgres.drop(server.databaseURL)
+        }
+        let refused = try server.admin(["token", "list", "--user", "alice"])
+        #expect(refused.status != 0)
+        #expect(refused.errorOutput.contains("older than this dwall"), "\(refused.errorOutput)")
+        #expect(refused.errorOutput.contains("Nothing was changed"), "\(refused.errorOutput)")
+
+        try server.start()
+        let listed = try server.admin(["token", "list", "--user", "alice"])
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        #expect(!listed.output.isEmpty)
+    }
+
     private func expectServes(_ served: [String: Any], user: String, pendingItem: String?, server: ServerProcess) async throws {
         let tokens = Self.tokens(served)
         let client = HTTPClient(baseURL: server.baseURL, token: try Self.cliToken(served))

@@ -20,6 +20,37 @@ struct PostgresMigrationTests {
         await cleanup.run()
     }
 
+    @Test("An admin command's store refuses a database an older dwall made, untouched; the server's upgrades it")
+    func anAdminCommandLeavesAnOlderDatabaseAlone() async throws {
+        let cleanup = Cleanup()
+        do {
+            let url = try await TestDatabase.create(cleanup)
+            let database = try TestDatabaseClient(url: url)
+            try await database.whileRunning {
+                let older = Array(PostgresMigrations.all.dropLast())
+                try await PostgresMigrator.migrate(database.client, logger: database.logger, migrations: older)
+                let applied = { try await database.strings("SELECT name FROM dwall_migrations ORDER BY name") }
+                let before = try await applied()
+
+                let admin = try PostgresStore(url: url, maxConnections: 2, migrations: .requireCurrent)
+                let failure = await #expect(throws: MigrationFailure.self) { try await admin.run() }
+                #expect(failure?.reason == .olderDatabase)
+                #expect(failure?.migration == PostgresMigrations.all.last?.name)
+                #expect(try await applied() == before, "nothing applied")
+
+                let server = try PostgresStore(url: url, maxConnections: 2)
+                try await server.whileRunning { _ = try await server.userCount() }
+                #expect(try await applied() == PostgresMigrations.all.map(\.name).sorted())
+                let later = try PostgresStore(url: url, maxConnections: 2, migrations: .requireCurrent)
+                try await later.whileRunning { _ = try await later.userCount() }
+            }
+        } catch {
+            await cleanup.run()
+            throw error
+        }
+        await cleanup.run()
+    }
+
     private func upgradeWithABrokenStep(database: TestDatabaseClient) async throws {
         try await database.whileRunning {
             let released = Array(PostgresMigrations.all.prefix(2))

@@ -61,4 +61,43 @@ import Testing
         }
         #expect(after == before)
     }
+
+    @Test func anAdminCommandsStoreRefusesAnOlderDatabaseUntouchedAndTheServersUpgradesIt() throws {
+        let (path, folder) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given: a database an older dwall made (every step but the newest).
+        let older = Array(SQLiteMigrations.all.dropLast())
+        do {
+            let database = try DatabaseQueue(path: path)
+            try SQLiteMigrations.migrate(database, path: path, steps: older)
+            try database.close()
+        }
+        let schema = { (path: String) in
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT coalesce(sql, name) FROM sqlite_master ORDER BY name")
+            }
+        }
+        let before = try schema(path)
+
+        // When: an admin command opens it. Then: refused, naming the step, nothing changed.
+        let failure = #expect(throws: MigrationFailure.self) { _ = try SQLiteStore(path: path, migrations: .requireCurrent) }
+        #expect(failure?.reason == .olderDatabase)
+        #expect(failure?.migration == SQLiteMigrations.all.last?.name)
+        #expect(try schema(path) == before)
+
+        // The server upgrades it; then the admin command opens it.
+        do { _ = try SQLiteStore(path: path) }
+        #expect(try schema(path) != before)
+        do { _ = try SQLiteStore(path: path, migrations: .requireCurrent) }
+    }
+
+    @Test func anAdminCommandSetsUpANewDatabase() throws {
+        let (path, folder) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do { _ = try SQLiteStore(path: path, migrations: .requireCurrent) }
+        let applied = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        }
+        #expect(Set(applied) == Set(SQLiteMigrations.all.map(\.name)))
+    }
 }

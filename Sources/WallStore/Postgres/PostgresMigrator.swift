@@ -6,15 +6,17 @@ import PostgresNIO
 /// Everything runs in one transaction that first takes an advisory lock, so replicas starting
 /// at the same moment queue up: the first applies what is missing, the others then find nothing
 /// to do. A failed migration rolls back whole and stops the start (`MigrationFailure`); so does
-/// a database that has a migration this code does not know (a newer dwall made it).
+/// a database that has a migration this code does not know (a newer dwall made it), and, under
+/// `MigrationPolicy.requireCurrent`, one that lacks a migration.
 enum PostgresMigrator {
     /// Applies the steps of `migrations` (the schema's whole history unless a test gives another)
     /// that the database has not seen.
     static func migrate(
-        _ client: PostgresClient, logger: Logger, migrations: [PostgresMigration] = PostgresMigrations.all
+        _ client: PostgresClient, logger: Logger, migrations: [PostgresMigration] = PostgresMigrations.all,
+        policy: MigrationPolicy = .upgrade
     ) async throws {
         do {
-            try await apply(migrations, client, logger: logger)
+            try await apply(migrations, policy: policy, client, logger: logger)
         } catch let error as PostgresTransactionError {
             // The client wraps what the transaction threw; the refusal is the message to show.
             if let failure = error.closureError as? MigrationFailure { throw failure }
@@ -22,7 +24,9 @@ enum PostgresMigrator {
         }
     }
 
-    private static func apply(_ migrations: [PostgresMigration], _ client: PostgresClient, logger: Logger) async throws {
+    private static func apply(
+        _ migrations: [PostgresMigration], policy: MigrationPolicy, _ client: PostgresClient, logger: Logger
+    ) async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.migrations))", logger: logger)
             try await connection.query("""
@@ -36,10 +40,8 @@ enum PostgresMigrator {
                 .decode(String.self) {
                 applied.insert(name)
             }
-            if let unknown = applied.subtracting(migrations.map(\.name)).sorted().last {
-                throw MigrationFailure(database: "PostgreSQL", migration: unknown, reason: .newerDatabase)
-            }
-            for migration in migrations where !applied.contains(migration.name) {
+            let missing = Set(try policy.stepsToApply(history: migrations.map(\.name), applied: applied, database: "PostgreSQL"))
+            for migration in migrations where missing.contains(migration.name) {
                 logger.info("Applying database migration", metadata: ["migration": "\(migration.name)"])
                 do {
                     for statement in migration.statements { try await connection.query(statement, logger: logger) }

@@ -43,23 +43,25 @@ public final class PostgresStore: WallStore, Service {
     let writeQueue: PostgresWriteQueue
     /// How long `run()` has, from its start, to migrate and first listen.
     let startTimeout: Duration
+    /// Whether `run()` may upgrade the schema.
+    let migrations: MigrationPolicy
 
     /// Makes a store for the database at `url` (`postgres://user:password@host:port/database`);
     /// nothing is connected until `run()`. New items get the jobs `followUps` names, in their
     /// share's transaction. `maxConnections` bounds the query pool; one more connection listens.
     /// The relay checks its listening connection still hears every `relayCheckInterval`. `run()`
-    /// throws unless migrated and listening within `startTimeout`.
+    /// throws unless migrated (as `migrations` allows) and listening within `startTimeout`.
     public convenience init(
         url: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
         maxConnections: Int = Limits.databaseConnectionsPerReplica, clock: @escaping @Sendable () -> Date = Date.init,
         followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval,
-        startTimeout: Duration = Limits.databaseStartTimeout
+        startTimeout: Duration = Limits.databaseStartTimeout, migrations: MigrationPolicy = .upgrade
     ) throws {
         var configuration = try PostgresURL.configuration(url)
         configuration.options.maximumConnections = maxConnections
         self.init(
             configuration: configuration, feed: feed, logger: logger, clock: clock, followUps: followUps,
-            relayCheckInterval: relayCheckInterval, startTimeout: startTimeout
+            relayCheckInterval: relayCheckInterval, startTimeout: startTimeout, migrations: migrations
         )
     }
 
@@ -69,9 +71,10 @@ public final class PostgresStore: WallStore, Service {
         configuration: PostgresClient.Configuration, feed: EventFeed = EventFeed(),
         logger: Logger = Logger(label: "dwall.store"), clock: @escaping @Sendable () -> Date = Date.init,
         followUps: FollowUpPolicy = .none, relayCheckInterval: Duration = Limits.relayCheckInterval,
-        startTimeout: Duration = Limits.databaseStartTimeout
+        startTimeout: Duration = Limits.databaseStartTimeout, migrations: MigrationPolicy = .upgrade
     ) {
         self.startTimeout = startTimeout
+        self.migrations = migrations
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var listening = configuration
         listening.options.minimumConnections = 0
@@ -143,7 +146,7 @@ public final class PostgresStore: WallStore, Service {
     private func migrate(by deadline: ContinuousClock.Instant) async throws {
         let timeout = startTimeout
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await PostgresMigrator.migrate(self.client, logger: self.logger) }
+            group.addTask { try await PostgresMigrator.migrate(self.client, logger: self.logger, policy: self.migrations) }
             group.addTask {
                 try await Task.sleep(until: deadline)
                 throw DatabaseUnreachable(timeout: timeout)

@@ -20,21 +20,20 @@ enum SQLiteMigrations {
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails
     /// rolls every one of them back, so the database stays as it was (and the server refuses to
-    /// start). A database that has seen a step this code does not know (made by a newer dwall)
-    /// is refused untouched. Applied steps are recorded in GRDB's `grdb_migrations` table, as
-    /// the files written before this runner expect.
-    static func migrate(_ writer: some DatabaseWriter, path: String, steps: [Step] = all) throws {
+    /// start). A database that has seen a step this code does not know (made by a newer dwall),
+    /// or, under `requireCurrent`, one that lacks a step, is refused untouched. Applied steps are
+    /// recorded in GRDB's `grdb_migrations` table, as the files written before this runner expect.
+    static func migrate(
+        _ writer: some DatabaseWriter, path: String, steps: [Step] = all, policy: MigrationPolicy = .upgrade
+    ) throws {
         try writer.barrierWriteWithoutTransaction { db in
             var current: String?
             do {
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
                     let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-                    let known = Set(steps.map(\.name))
-                    if let unknown = applied.subtracting(known).sorted().last {
-                        throw MigrationFailure(database: path, migration: unknown, reason: .newerDatabase)
-                    }
-                    for step in steps where !applied.contains(step.name) {
+                    let missing = Set(try policy.stepsToApply(history: steps.map(\.name), applied: applied, database: path))
+                    for step in steps where missing.contains(step.name) {
                         current = step.name
                         try step.migrate(db)
                         try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [step.name])

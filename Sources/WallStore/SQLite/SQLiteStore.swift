@@ -23,11 +23,12 @@ public final class SQLiteStore: WallStore {
     /// The jobs new items get (imports use it too, at `.bulk` priority).
     let followUps: FollowUpPolicy
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date;
-    /// new items get the jobs `followUps` names, in their share's transaction.
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date (as
+    /// `migrations` allows); new items get the jobs `followUps` names, in their share's transaction.
     public init(
         path: String, feed: EventFeed = EventFeed(), logger: Logger = Logger(label: "dwall.store"),
-        clock: @escaping @Sendable () -> Date = Date.init, followUps: FollowUpPolicy = .none
+        clock: @escaping @Sendable () -> Date = Date.init, followUps: FollowUpPolicy = .none,
+        migrations: MigrationPolicy = .upgrade
     ) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -49,7 +50,7 @@ public final class SQLiteStore: WallStore {
         self.logger = logger
         self.clock = clock
         self.followUps = followUps
-        try SQLiteMigrations.migrate(pool, path: path)
+        try SQLiteMigrations.migrate(pool, path: path, policy: migrations)
         let checkpointer = try SQLiteCheckpointer(path: path, configuration: configuration, logger: logger)
         let searchIndexer = SQLiteSearchIndexer(pool: pool, logger: logger)
         self.searchIndexer = searchIndexer
