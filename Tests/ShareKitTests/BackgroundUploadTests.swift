@@ -107,6 +107,47 @@ import WallCore
         #expect(f.delivery.settleUpload(shareID: shares[0].request.id, response: saved, error: nil) == nil, "already settled")
     }
 
+    @Test func anUploadsResultWaitsOutADrainLookingAtItsEntry() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        // Given: a drain (another process) has the entry's lock while it looks at it.
+        guard case .claimed(let held)? = try? f.delivery.outbox.claim(shareID: large.request.id) else {
+            Issue.record("the entry could not be claimed")
+            return
+        }
+        let releasing = Thread { Thread.sleep(forTimeInterval: 0.2); try? held.release(recording: nil) }
+        releasing.start()
+        // When: the upload's result comes meanwhile. Then: it settles the entry once it is let go.
+        let saved = CannedTransport.json(201, Self.savedResponse(id: large.request.id))
+        let settled = f.delivery.settleUpload(shareID: large.request.id, response: saved, error: nil)
+        guard case .saved(let id, _)? = settled else {
+            Issue.record("not saved: \(String(describing: settled))")
+            return
+        }
+        #expect(id == large.request.id)
+        #expect(try f.delivery.outbox.snapshot().pending.isEmpty, "the entry is gone: the share is on the server")
+    }
+
+    @Test func anUploadsResultGivesUpOnAnEntryHeldPastItsPatience() async throws {
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        guard case .claimed(let held)? = try? f.delivery.outbox.claim(shareID: large.request.id) else {
+            Issue.record("the entry could not be claimed")
+            return
+        }
+        let saved = CannedTransport.json(201, Self.savedResponse(id: large.request.id))
+        let started = ContinuousClock.now
+        let settled = f.delivery.settleUpload(shareID: large.request.id, response: saved, error: nil, patience: .milliseconds(200))
+        #expect(settled == nil, "not settled while another process holds the entry")
+        #expect(ContinuousClock.now - started >= .milliseconds(200), "waited its patience out")
+        try held.release(recording: nil)
+        #expect(try f.delivery.outbox.snapshot().pending.map(\.share.id) == [large.request.id], "left for a drain")
+    }
+
     @Test func anUploadThatCantStartLeavesTheShareForADrain() async throws {
         let f = try Fixture(failingUploader: true)
         defer { f.folder.remove() }

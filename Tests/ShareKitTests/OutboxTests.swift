@@ -76,6 +76,8 @@ import WallCore
         let snapshot = try outbox.snapshot()
         #expect(snapshot.failed.map(\.share.id) == [share.request.id])
         #expect(snapshot.failed.first?.lastError == "Too big.")
+        #expect(try outbox.failedEntry(shareID: share.request.id)?.lastError == "Too big.", "found by its share's id")
+        #expect(try outbox.failedEntry(shareID: UUID()) == nil)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/failed/" + OutboxLayout.stem(of: claim.name) + ".files/0.png"))
         try outbox.discardFailed()
         #expect(try outbox.snapshot().failed.isEmpty)

@@ -69,7 +69,7 @@ public struct Delivery<C: Clock>: ShareDelivering where C.Duration == Duration {
 
     /// The refusal another process recorded for a share it moved to `failed/`, if it did.
     private func refusedElsewhere(_ id: UUID) -> ShareError? {
-        guard let entry = try? outbox.snapshot().failed.first(where: { $0.share.id == id }) else { return nil }
+        guard let entry = try? outbox.failedEntry(shareID: id) else { return nil }
         return .invalid(field: nil, message: entry.lastError ?? "The server refused this share.")
     }
 

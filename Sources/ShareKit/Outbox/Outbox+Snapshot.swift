@@ -22,4 +22,13 @@ extension Outbox {
         snapshot.damaged = try DiskIO.names(in: layout.damaged).filter { !$0.hasSuffix(OutboxLayout.filesSuffix) }.sorted()
         return snapshot
     }
+
+    /// The entry of `shareID` in `failed/` (refused for good), reading no other; nil when there
+    /// is none.
+    public func failedEntry(shareID: UUID) throws(OutboxError) -> OutboxEntry? {
+        let suffix = "-" + shareID.uuidString + OutboxLayout.entrySuffix
+        guard let name = try DiskIO.names(in: layout.failed).first(where: { OutboxLayout.isEntry($0) && $0.hasSuffix(suffix) }),
+              let data = FileManager.default.contents(atPath: layout.entry(name, in: layout.failed)) else { return nil }
+        return try? OutboxEntry.decode(data)
+    }
 }
