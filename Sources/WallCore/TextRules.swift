@@ -12,10 +12,10 @@ public enum TextRules {
         guard let value else { return nil }
         let trimmed = String(value.trimmingWhitespace())
         if trimmed.isEmpty { return nil }
-        guard trimmed.count <= limit else {
+        guard !exceeds(trimmed, characters: limit) else {
             throw .invalid(field, "\(field) is longer than \(limit) characters.")
         }
-        guard fits(trimmed, limit: limit) else {
+        guard trimmed.utf8.count <= limit * Limits.maxBytesPerCharacter else {
             throw .invalid(
                 field, "\(field) is longer than \(limit * Limits.maxBytesPerCharacter) bytes (\(limit) characters of plain text)."
             )
@@ -30,7 +30,12 @@ public enum TextRules {
     /// Whether `text` is within `limit` characters and `Limits.maxBytesPerCharacter` times as many
     /// UTF-8 bytes: the size rule of every text field, and of the item query's parameters.
     public static func fits(_ text: String, limit: Int) -> Bool {
-        text.count <= limit && text.utf8.count <= limit * Limits.maxBytesPerCharacter
+        text.utf8.count <= limit * Limits.maxBytesPerCharacter && !exceeds(text, characters: limit)
+    }
+
+    /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
+    private static func exceeds(_ text: String, characters limit: Int) -> Bool {
+        text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex).map { $0 < text.endIndex } ?? false
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {

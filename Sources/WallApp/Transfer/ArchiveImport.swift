@@ -82,11 +82,14 @@ public struct ArchiveImport: Sendable {
     /// have gone, and nothing is checked.
     private func vanishedBlobs(of batch: [ImportEntry], since started: ContinuousClock.Instant) async throws -> Set<UUID> {
         guard ContinuousClock.now - started >= sweepGrace / 2 else { return [] }
+        // Each blob is asked about once, however many of the batch's items share it.
+        var stored: [BlobHash: Bool] = [:]
         var vanished = Set<UUID>()
         for entry in batch {
             for hex in entry.file?.blobHashes ?? [] {
-                guard let hash = BlobHash(hex: hex), try await blobs.size(of: hash) == nil else { continue }
-                vanished.insert(entry.id)
+                guard let hash = BlobHash(hex: hex) else { continue }
+                if stored[hash] == nil { stored[hash] = try await blobs.size(of: hash) != nil }
+                if stored[hash] == false { vanished.insert(entry.id) }
             }
         }
         return vanished
