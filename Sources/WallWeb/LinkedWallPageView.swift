@@ -37,7 +37,7 @@ public struct LinkedWallPageView: WebPage {
         self.pageHref = pageHref
         self.feedHref = feedHref
         cssHref = assets.path("app.css")
-        jsHref = assets.path("linked.js")
+        jsHref = assets.path("masonry.js")
         iconHref = assets.path("icon.svg")
     }
 }

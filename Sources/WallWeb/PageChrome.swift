@@ -23,10 +23,12 @@ public struct PageChrome: Sendable {
     public var notice: String?
     /// Styles, script and icon URLs.
     public var cssHref: String
-    /// The page script.
-    public var jsHref: String
+    /// The masonry script (render-blocking, so the first frame is laid out).
+    public var masonryJsHref: String
     /// The offline share queue, shared with the service worker.
     public var queueJsHref: String
+    /// The page's other scripts, in order (`StaticAssets.pageScripts`).
+    public var scriptHrefs: [String]
     /// The app icon.
     public var iconHref: String
 
@@ -36,8 +38,9 @@ public struct PageChrome: Sendable {
         self.pageName = pageName
         self.csrfToken = csrfToken
         cssHref = assets.path("app.css")
-        jsHref = assets.path("app.js")
+        masonryJsHref = assets.path("masonry.js")
         queueJsHref = assets.path("queue.js")
+        scriptHrefs = StaticAssets.pageScripts.map(assets.path)
         iconHref = assets.path("icon.svg")
     }
 

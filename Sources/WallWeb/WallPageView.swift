@@ -108,8 +108,9 @@ extension PageChrome: MustacheParent {
         case "eventSeq": eventSeq
         case "notice": notice
         case "cssHref": cssHref
-        case "jsHref": jsHref
+        case "masonryJsHref": masonryJsHref
         case "queueJsHref": queueJsHref
+        case "scriptHrefs": scriptHrefs
         case "iconHref": iconHref
         case "isSignedIn": isSignedIn
         default: nil

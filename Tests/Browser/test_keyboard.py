@@ -4,6 +4,8 @@ is the first stop after the skip link and waits while it holds the focus."""
 import re
 import uuid
 
+from playwright.sync_api import expect
+
 
 def card(page, item_id):
     return page.locator("#item-" + item_id)
@@ -54,3 +56,42 @@ def test_the_undo_is_reached_by_keyboard_and_waits_while_it_has_the_focus(wall, 
     wall.keyboard.press("Tab")  # past the Undo, on to the page
     card(wall, item["id"]).wait_for(state="detached", timeout=15000)
     assert api.request("GET", "/v1/items/" + item["id"])[0] == 404
+
+
+def test_a_card_arriving_live_is_announced_to_screen_readers(wall, api):
+    item = api.share(contentType="url", url="https://example.com/announced-%s" % uuid.uuid4(), title="Announced card")
+    card(wall, item["id"]).wait_for()
+    announcer = wall.locator("[data-announcer]")
+    assert announcer.get_attribute("role") == "status" and announcer.get_attribute("aria-live") == "polite"
+    expect(announcer).to_have_text("New card on this wall: Announced card")
+
+    # Several at once are announced as a count, not one by one.
+    many = [api.share(contentType="url", url="https://example.com/burst-%s" % uuid.uuid4(), title="Burst") for _ in range(3)]
+    for shared in many:
+        card(wall, shared["id"]).wait_for()
+    expect(announcer).to_have_text("3 new cards on this wall.")
+
+
+def test_one_key_shortcuts_can_be_turned_off_in_settings(wall, server):
+    wall.keyboard.press("/")
+    assert wall.evaluate("document.activeElement.id") == "search-input", "on by default"
+    wall.keyboard.press("Escape")
+
+    wall.goto(server.base + "/settings")
+    setting = wall.locator("[data-shortcuts-setting]")
+    assert setting.is_checked()
+    setting.uncheck()
+    wall.goto(server.base + "/")
+    wall.wait_for_selector("[data-live]:not([hidden])")
+    assert wall.locator(".search .hint").is_hidden(), "the / hint is not shown while they are off"
+    for key in ["/", "n", "j"]:
+        wall.keyboard.press(key)
+        assert wall.evaluate("document.activeElement === document.body"), "%s did nothing" % key
+
+    wall.goto(server.base + "/settings")
+    assert not setting.is_checked(), "kept for this browser"
+    setting.check()
+    wall.goto(server.base + "/")
+    wall.wait_for_selector("[data-live]:not([hidden])")
+    wall.keyboard.press("/")
+    assert wall.evaluate("document.activeElement.id") == "search-input", "on again"
