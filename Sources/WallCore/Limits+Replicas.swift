@@ -6,9 +6,15 @@ extension Limits {
     /// one and catches up from the log.
     public static let relayCheckInterval = Duration.seconds(5)
 
-    /// The most whole check intervals a listening connection's LISTENs may go unanswered before
-    /// it is replaced. The first try gets one interval; each try given up as stuck doubles the
-    /// next one's, up to this, so a database that is only slow (a loaded machine) is waited
-    /// out instead of being cut off try after try.
+    /// The least time a replica's first LISTEN gets once its migrations are applied, even when
+    /// they used up (nearly) all of `databaseStartTimeout`: a database slow to migrate under load
+    /// is no reason to refuse a LISTEN it would answer in a moment.
+    public static let firstListenGrace = Duration.seconds(5)
+
+    /// The most patience a listening connection's LISTENs get: a connection with patience `p`
+    /// is replaced when they are unanswered for at least `p` and at most `p + 1` check
+    /// intervals. The first try has 1; each try given up as stuck doubles the next one's, up to
+    /// this, so a database that is only slow (a loaded machine) is waited out instead of being
+    /// cut off try after try.
     public static let relayListenPatienceLimit = 8
 }

@@ -1,5 +1,5 @@
-/// Why a database could not be brought up to date; it was left exactly as it was, and a server
-/// refuses to start on it.
+/// Why a database could not be brought up to date (or, for an admin command, used as it is);
+/// it was left exactly as it was, and a server or command refuses to run on it.
 public struct MigrationFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {

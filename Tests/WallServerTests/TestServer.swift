@@ -34,7 +34,9 @@ struct TestServer: Sendable {
         configure(&arguments)
         defer { try? FileManager.default.removeItem(atPath: arguments.dataDirectory) }
         let database = try await TestAppArguments.postgresServerURL.asyncMap {
-            try await PostgresAdmin.scratchDatabase(prefix: "wallserver", serverURL: $0)
+            try await PostgresAdmin.scratchDatabase(
+                prefix: "wallserver", serverURL: $0, template: try await MigratedTemplate.shared.name(serverURL: $0)
+            )
         }
         arguments.databaseURL = database?.url
         do {

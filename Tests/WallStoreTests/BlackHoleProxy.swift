@@ -99,6 +99,8 @@ final class BlackHoleProxy: Sendable {
         private var tail: [UInt8] = []
         /// When the replica's bytes may next be passed on (later than now behind a slow LISTEN).
         private var replicaReleaseAt = NIODeadline.uptimeNanoseconds(0)
+        /// The replica's writes scheduled and not yet made: later bytes queue behind them.
+        private var scheduledWrites = 0
 
         init(state: Locked<ProxyState>) { self.state = state }
 
@@ -106,9 +108,9 @@ final class BlackHoleProxy: Sendable {
             lock.withLock { (self.replica, self.database) = (replica, database) }
         }
 
-        /// The channel to pass `bytes` from `side` on to and when, or nil when they fall into
-        /// the hole.
-        func destination(for bytes: ByteBuffer, from side: Side) -> (channel: any Channel, at: NIODeadline)? {
+        /// The channel to pass `bytes` from `side` on to and when (nil: at once), or nil when
+        /// they fall into the hole. A scheduled write must be reported done (`scheduledWriteDone`).
+        func destination(for bytes: ByteBuffer, from side: Side) -> (channel: any Channel, at: NIODeadline?)? {
             lock.withLock {
                 var at = NIODeadline.now()
                 if side == .replica, !hole {
@@ -133,8 +135,15 @@ final class BlackHoleProxy: Sendable {
                 }
                 if hole { return nil }
                 guard let channel = side == .replica ? database : replica else { return nil }
+                guard side == .replica, at > .now() || scheduledWrites > 0 else { return (channel, nil) }
+                scheduledWrites += 1
                 return (channel, at)
             }
+        }
+
+        /// A write `destination` scheduled was made.
+        func scheduledWriteDone() {
+            lock.withLock { scheduledWrites -= 1 }
         }
 
         /// Closes the other side once one side ends, noting a black hole the replica closed.
@@ -169,10 +178,12 @@ final class BlackHoleProxy: Sendable {
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let bytes = unwrapInboundIn(data)
             guard let (channel, at) = link.destination(for: bytes, from: side) else { return }
-            if at <= .now() {
+            guard let at else { return channel.writeAndFlush(bytes, promise: nil) }
+            // Scheduled on this loop at or after every earlier one: NIO runs them in that order.
+            let link = link
+            context.eventLoop.scheduleTask(deadline: at) {
                 channel.writeAndFlush(bytes, promise: nil)
-            } else {
-                context.eventLoop.scheduleTask(deadline: at) { channel.writeAndFlush(bytes, promise: nil) }
+                link.scheduledWriteDone()
             }
         }
 

@@ -51,6 +51,25 @@ struct PostgresMigrationTests {
         await cleanup.run()
     }
 
+    @Test("An admin command's store sets up a new, empty database")
+    func anAdminCommandSetsUpANewDatabase() async throws {
+        let cleanup = Cleanup()
+        do {
+            let url = try await TestDatabase.create(cleanup)
+            let admin = try PostgresStore(url: url, maxConnections: 2, migrations: .requireCurrent)
+            try await admin.whileRunning { _ = try await admin.userCount() }
+            let database = try TestDatabaseClient(url: url)
+            try await database.whileRunning {
+                let applied = try await database.strings("SELECT name FROM dwall_migrations ORDER BY name")
+                #expect(applied == PostgresMigrations.all.map(\.name).sorted())
+            }
+        } catch {
+            await cleanup.run()
+            throw error
+        }
+        await cleanup.run()
+    }
+
     private func upgradeWithABrokenStep(database: TestDatabaseClient) async throws {
         try await database.whileRunning {
             let released = Array(PostgresMigrations.all.prefix(2))

@@ -1,4 +1,5 @@
 import Testing
+import WallCore
 @testable import WallStore
 
 /// When the relay's watchdog calls a listening connection deaf: an event that was in the log a
@@ -56,15 +57,14 @@ struct PostgresRelayWatchTests {
         }
     }
 
-    @Test("A connection that is not listening yet is never deaf, and is judged over whole intervals once it listens")
-    func notListeningIsNotDeaf() {
-        var watch = PostgresRelayWatch()
-        _ = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
-        watch.notListening()  // the connection was replaced: a new one is being leased
-        let deafAtOnce = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
-        #expect(!deafAtOnce, "its first check while listening only takes note")
-        let deafLater = watch.isDeaf(head: 10, lastSeen: 9, begun: 4, busy: false)
-        #expect(deafLater)
+    @Test("A first LISTEN has until the start deadline, and its grace after migrations that took nearly all of it")
+    func firstListenDeadline() {
+        let start = ContinuousClock.now
+        let deadline = start + .seconds(30)
+        let quick = PostgresStore.firstListenDeadline(startDeadline: deadline, migratedAt: start + .seconds(2))
+        #expect(quick == deadline, "migrated early: the start deadline")
+        let slow = PostgresStore.firstListenDeadline(startDeadline: deadline, migratedAt: start + .milliseconds(29_700))
+        #expect(slow == start + .milliseconds(29_700) + Limits.firstListenGrace, "migrated late: the grace after")
     }
 
     @Test("A watch with more patience gives the LISTENs that many whole intervals")

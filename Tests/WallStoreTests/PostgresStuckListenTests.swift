@@ -61,10 +61,10 @@ struct PostgresStuckListenTests {
         try await withReplicaBehindProxy { a, b, proxy, database in
             let alice = try await a.newUser()
             let feed = b.feed.subscribe(userID: alice.id)
-            // Given: each of B's LISTENs (two per connection) is answered 1.2 check intervals
-            // late, longer in all than the two intervals a first try gets, and B's listening
-            // connection is cut.
-            proxy.slowListens(by: Self.interval * 6 / 5)
+            // Given: each of B's LISTENs (two per connection) is answered two check intervals
+            // late, longer in all than the two intervals a first try gets at most, and B's
+            // listening connection is cut.
+            proxy.slowListens(by: Self.interval * 2)
             try await cutListeningConnections(of: database)
             _ = await signalled(b.jobSignal, within: .milliseconds(1))  // wake-ups of earlier LISTENs
 

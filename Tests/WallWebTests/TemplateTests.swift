@@ -74,4 +74,16 @@ import WallWeb
         #expect(assets.files["icon-512.png"]?.contentType == "image/png")
         #expect(assets.files.keys.contains("sw.js"))
     }
+
+    @Test func everyScriptAPageNamesIsAStaticFile() async throws {
+        let assets = try await renderer().assets
+        // A missing one would be asked for unversioned, answered 404, and fail the service
+        // worker's install (its app shell lists each).
+        for name in ["masonry.js", "queue.js"] + StaticAssets.pageScripts {
+            #expect(assets.files[name] != nil, "\(name) is in Static/")
+        }
+        let chrome = PageChrome(pageTitle: "Wall", pageName: "wall", csrfToken: "t", assets: assets)
+        #expect(chrome.scriptHrefs == StaticAssets.pageScripts.map(assets.path))
+        #expect(chrome.scriptHrefs.allSatisfy { $0.contains("?v=") })
+    }
 }

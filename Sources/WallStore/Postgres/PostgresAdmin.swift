@@ -6,10 +6,17 @@ import PostgresNIO
 /// database per test) and tooling, never for the store itself.
 public enum PostgresAdmin {
     /// Creates the database `name` (lower-case letters, digits and `_`) on the server `serverURL`
-    /// points at; returns the URL of the new database.
-    public static func createDatabase(named name: String, serverURL: String) async throws -> String {
+    /// points at, a copy of `template` when given (no one may be connected to it); returns the
+    /// URL of the new database.
+    public static func createDatabase(named name: String, serverURL: String, template: String? = nil) async throws -> String {
         try await run(serverURL) { client in
-            try await client.query("CREATE DATABASE \(unescaped: try identifier(name))").all()
+            if let template {
+                try await client.query(
+                    "CREATE DATABASE \(unescaped: try identifier(name)) TEMPLATE \(unescaped: try identifier(template))"
+                ).all()
+            } else {
+                try await client.query("CREATE DATABASE \(unescaped: try identifier(name))").all()
+            }
         }
         guard var components = URLComponents(string: serverURL) else { throw InvalidPostgresURL(reason: "unreadable") }
         components.path = "/" + name
@@ -17,10 +24,11 @@ public enum PostgresAdmin {
         return url
     }
 
-    /// Creates a database with a fresh name starting with `prefix`, to drop when done.
-    public static func scratchDatabase(prefix: String, serverURL: String) async throws -> ScratchDatabase {
+    /// Creates a database with a fresh name starting with `prefix` (a copy of `template` when
+    /// given), to drop when done.
+    public static func scratchDatabase(prefix: String, serverURL: String, template: String? = nil) async throws -> ScratchDatabase {
         let name = prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let url = try await createDatabase(named: name, serverURL: serverURL)
+        let url = try await createDatabase(named: name, serverURL: serverURL, template: template)
         return ScratchDatabase(name: name, url: url, serverURL: serverURL)
     }
 

@@ -26,10 +26,8 @@ extension PostgresEventRelay {
             if watch.isStuck(phase: phase, startOverdue: overdue) {
                 throw StuckListeningConnection(waited: ContinuousClock.now - started)
             }
-            guard phase == .listening else {
-                watch.notListening()
-                continue
-            }
+            // One watch per connection: its first check while listening only takes note.
+            guard phase == .listening else { continue }
             let head: Int64
             do {
                 head = try await PostgresEventLog.lastSeq(client, logger: logger)
@@ -61,8 +59,9 @@ struct DeafListeningConnection: Error, CustomStringConvertible {
     }
 }
 
-/// The listening connection never got its LISTENs answered: within a whole check interval of
-/// its lease, or, the first time, by the store's start deadline. PostgreSQL (or the network to
+/// The listening connection never got its LISTENs answered: within its patience's check
+/// intervals of its lease (see `PostgresRelayWatch`), or, the first time, by the store's start
+/// deadline. PostgreSQL (or the network to
 /// it) never answered.
 struct StuckListeningConnection: Error, CustomStringConvertible {
     /// How long it had waited when given up.

@@ -37,7 +37,7 @@ final class PostgresListener: Sendable {
     /// Listens until cancelled (run `client` beside it); calls `onListening` once the first
     /// LISTENs are in place. Throws when the first listening fails, or has not listened by
     /// `startDeadline` (`StuckListeningConnection`), so a replica that can't listen refuses to
-    /// start; later failures (a LISTEN unanswered for a whole check interval included) are
+    /// start; later failures (LISTENs unanswered for the connection's patience included) are
     /// logged and retried, backing off up to 5 seconds; a connection given up as stuck gives
     /// the next one twice its time to listen (up to `Limits.relayListenPatienceLimit` check
     /// intervals), so a slow database is waited out, not cut off try after try. Cancelled, it
@@ -83,8 +83,7 @@ final class PostgresListener: Sendable {
                 } else if error is DeafListeningConnection {
                     logger.warning("The listening connection went deaf; listening again on a new one", metadata: ["reason": "\(error)"])
                 } else {
-                    // PostgresNIO's errors say what went wrong only when reflected (no bound values here).
-                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(String(reflecting: error))"])
+                    logger.warning("Lost the notifications; listening again", metadata: ["error": "\(Self.describe(error))"])
                 }
             }
             if listened.withLock({ $0 }) {
@@ -140,6 +139,16 @@ final class PostgresListener: Sendable {
                 try await group.next()
             }
         }
+    }
+
+    /// What went wrong, for the log: PostgresNIO's errors say it only when reflected, and then
+    /// with a query's bound values too; this keeps the code and the server's message.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        var text = "PostgreSQL error \(error.code)"
+        if let message = error.serverInfo?[.message] { text += ": \(message)" }
+        if let state = error.serverInfo?[.sqlState] { text += " (SQLSTATE \(state))" }
+        return text
     }
 
     /// For tests: makes the listening connection deaf without closing it or failing its notices

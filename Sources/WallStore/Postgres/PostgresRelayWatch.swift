@@ -15,8 +15,9 @@
 /// takes three round trips, so one that has not listened by then never got an answer (a backend
 /// that hangs, a network that drops packets). The listener doubles `patience` for the next
 /// connection after each one given up as stuck (`Limits.relayListenPatienceLimit`), so a
-/// database that is merely slow is eventually waited out. This needs no event: job wake-ups come on the same connection. (A
-/// connection being opened is not counted: its connect timeout bounds that.) A replica's first
+/// database that is merely slow is eventually waited out. This needs no event: job wake-ups
+/// come on the same connection. (A connection being opened is not counted: its connect timeout,
+/// and the pool's backoff and circuit breaker after failed connects, bound that.) A replica's first
 /// LISTEN is given until its start deadline instead (`startOverdue`), since failing it means
 /// refusing to start.
 struct PostgresRelayWatch {
@@ -38,12 +39,6 @@ struct PostgresRelayWatch {
     /// A watch that gives a LISTEN `patience` whole check intervals.
     init(patience: Int = 1) {
         self.patience = max(1, patience)
-    }
-
-    /// Notes a check that found the connection not listening (being leased, or awaiting its
-    /// LISTENs): its hearing is judged afresh, over whole intervals, once it listens.
-    mutating func notListening() {
-        previous = nil
     }
 
     /// Notes this check of a listening connection; true when it is deaf (see the type).

@@ -124,8 +124,9 @@ public final class PostgresStore: WallStore, Service {
         do {
             let startDeadline = ContinuousClock.now + startTimeout
             try await migrate(by: startDeadline)
+            let listenDeadline = Self.firstListenDeadline(startDeadline: startDeadline, migratedAt: .now)
             try await cancelWhenGracefulShutdown {
-                try await self.listener.run(startDeadline: startDeadline, onListening: { self.ready.open() })
+                try await self.listener.run(startDeadline: listenDeadline, onListening: { self.ready.open() })
             }
             ready.fail(StoreStopped())
         } catch {
@@ -134,6 +135,14 @@ public final class PostgresStore: WallStore, Service {
             throw error
         }
         await Self.stop(pools)
+    }
+
+    /// When a replica's first LISTEN must be in place: the start deadline, or, after migrations
+    /// that took nearly all of it, `Limits.firstListenGrace` after they ended.
+    static func firstListenDeadline(
+        startDeadline: ContinuousClock.Instant, migratedAt: ContinuousClock.Instant
+    ) -> ContinuousClock.Instant {
+        max(startDeadline, migratedAt + Limits.firstListenGrace)
     }
 
     private static func stop(_ pools: [Task<Void, Never>]) async {

@@ -62,6 +62,8 @@
       if (next) { e.preventDefault(); next.focus(); next.scrollIntoView({ block: "nearest" }); }
     }
   });
+  /* Turned on or off in another tab: the hint follows (the keys read the setting as pressed). */
+  window.addEventListener("storage", function (e) { if (e.key === SHORTCUTS || e.key === null) showShortcuts(shortcutsOn()); });
   function shortcutsSetting() {
     var box = document.querySelector("[data-shortcuts-setting]"); if (!box) return;
     box.checked = shortcutsOn();

@@ -61,17 +61,22 @@
     var target = next && next.querySelector("a[href]:not([tabindex='-1']), button");
     (target || document.getElementById("main") || body).focus({ preventScroll: true });
   }
-  /* New cards are announced together, a second after the last (an import brings hundreds). */
+  /* New cards are announced together, `DW.announceDelay` (a second) after the last: an import
+     brings hundreds. The person's own shares from this page are left out when the time comes
+     (`DW.mine`: their "Saved." says it), whichever came first, the live event or the answer. */
   var arrived = [], announceTimer = null;
-  function announceArrival(card) {
+  DW.mine = DW.mine || {};
+  function announceArrival(card, id) {
     var title = card.querySelector(".card-title, .card-link");
-    arrived.push(title ? title.textContent.trim().slice(0, 120) : "");
+    arrived.push({ id: id, title: title ? title.textContent.trim().slice(0, 120) : "" });
     clearTimeout(announceTimer);
     announceTimer = setTimeout(function () {
-      DW.announce(arrived.length === 1 ? "New card on this wall" + (arrived[0] ? ": " + arrived[0] : ".")
-        : arrived.length + " new cards on this wall.");
+      var others = arrived.filter(function (a) { return !DW.mine[a.id]; });
       arrived = [];
-    }, 1000);
+      if (!others.length) return;
+      DW.announce(others.length === 1 ? "New card on this wall" + (others[0].title ? ": " + others[0].title : ".")
+        : others.length + " new cards on this wall.");
+    }, DW.announceDelay || 1000);
   }
   /* Puts `item`'s card on the wall: in place of its old card, or at the top when `atTop`
      (announced, unless `quietly`: a share made on this page has its own "Saved."). */
@@ -88,7 +93,7 @@
       } else if (atTop) {
         card.classList.add("is-new"); wall.prepend(card);
         var empty = document.querySelector("[data-empty]"); if (empty) empty.remove();
-        if (!quietly) announceArrival(card);
+        if (!quietly) announceArrival(card, item.id);
       } else return;
       DW.watch(wall);
     });
@@ -99,7 +104,9 @@
     if (event.type === "item.deleted") { if (old) removeCard(old); return; }
     if (body.dataset.search) { if (old) DW.place(data.item, false); return; } /* results stay as searched */
     if (!DW.shows(data.item)) { if (old) removeCard(old); return; }
-    DW.place(data.item, event.type === "item.created" || !old);
+    /* An update of a card not shown here (on a later page, or newly tagged) comes to the top
+       unannounced: only new cards are news. */
+    DW.place(data.item, event.type === "item.created" || !old, event.type !== "item.created");
   }
   DW.live = function live() {
     if (!wall || !window.EventSource) return;

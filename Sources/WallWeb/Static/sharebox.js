@@ -116,7 +116,11 @@
       if (r.ok) {
         return r.json().then(function (answer) {
           var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
-          (answer.items || [answer.item]).reverse().forEach(function (item) { if (item && DW.shows(item)) DW.place(item, true, true); });
+          (answer.items || [answer.item]).reverse().forEach(function (item) {
+            if (!item) return;
+            DW.mine[item.id] = true;
+            if (DW.shows(item)) DW.place(item, true, true);
+          });
           if (waited[entry.id]) { delete waited[entry.id]; sent += 1; }
           DW.toast(answer.message || "Saved.");
           return DWQueue.remove(entry.id);
