@@ -107,16 +107,22 @@ import WallCore
         #expect(f.delivery.settleUpload(shareID: shares[0].request.id, response: saved, error: nil) == nil, "already settled")
     }
 
+    /// A large share handed to a background upload, and its entry's lock held as a drain (another
+    /// process) holds it while it looks at the entry.
+    static func handedOverAndHeld(_ f: Fixture) async throws -> (share: PendingShare, held: OutboxClaim) {
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        guard case .claimed(let held) = try f.delivery.outbox.claim(shareID: large.request.id) else {
+            throw OutboxError(message: "the entry could not be claimed")
+        }
+        return (large, held)
+    }
+
     @Test func anUploadsResultWaitsOutADrainLookingAtItsEntry() async throws {
         let f = try Fixture()
         defer { f.folder.remove() }
-        let large = Self.photo(bytes: 5_000)
-        _ = await f.routed.deliver([large], within: .seconds(4))
-        // Given: a drain (another process) has the entry's lock while it looks at it.
-        guard case .claimed(let held)? = try? f.delivery.outbox.claim(shareID: large.request.id) else {
-            Issue.record("the entry could not be claimed")
-            return
-        }
+        // Given: a drain has the entry's lock while it looks at it.
+        let (large, held) = try await Self.handedOverAndHeld(f)
         let releasing = Thread { Thread.sleep(forTimeInterval: 0.2); try? held.release(recording: nil) }
         releasing.start()
         // When: the upload's result comes meanwhile. Then: it settles the entry once it is let go.
@@ -133,12 +139,7 @@ import WallCore
     @Test func anUploadsResultGivesUpOnAnEntryHeldPastItsPatience() async throws {
         let f = try Fixture()
         defer { f.folder.remove() }
-        let large = Self.photo(bytes: 5_000)
-        _ = await f.routed.deliver([large], within: .seconds(4))
-        guard case .claimed(let held)? = try? f.delivery.outbox.claim(shareID: large.request.id) else {
-            Issue.record("the entry could not be claimed")
-            return
-        }
+        let (large, held) = try await Self.handedOverAndHeld(f)
         let saved = CannedTransport.json(201, Self.savedResponse(id: large.request.id))
         let started = ContinuousClock.now
         let settled = f.delivery.settleUpload(shareID: large.request.id, response: saved, error: nil, patience: .milliseconds(200))
