@@ -42,8 +42,7 @@ extension Outbox {
 
     /// Claims the pending entry of a share, by its id.
     public func claim(shareID: UUID) throws(OutboxError) -> OutboxClaimResult {
-        let suffix = "-" + shareID.uuidString + OutboxLayout.entrySuffix
-        guard let name = try pendingNames().first(where: { $0.hasSuffix(suffix) }) else { return .gone }
+        guard let name = OutboxLayout.entry(of: shareID, among: try pendingNames()) else { return .gone }
         return try claim(name)
     }
 

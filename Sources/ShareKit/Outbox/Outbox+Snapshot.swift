@@ -26,8 +26,7 @@ extension Outbox {
     /// The entry of `shareID` in `failed/` (refused for good), reading no other; nil when there
     /// is none.
     public func failedEntry(shareID: UUID) throws(OutboxError) -> OutboxEntry? {
-        let suffix = "-" + shareID.uuidString + OutboxLayout.entrySuffix
-        guard let name = try DiskIO.names(in: layout.failed).first(where: { OutboxLayout.isEntry($0) && $0.hasSuffix(suffix) }),
+        guard let name = OutboxLayout.entry(of: shareID, among: try DiskIO.names(in: layout.failed)),
               let data = FileManager.default.contents(atPath: layout.entry(name, in: layout.failed)) else { return nil }
         return try? OutboxEntry.decode(data)
     }

@@ -35,6 +35,12 @@ struct OutboxLayout: Sendable {
     /// Whether `name` is an entry's.
     static func isEntry(_ name: String) -> Bool { name.hasSuffix(entrySuffix) && !name.hasPrefix(".") }
 
+    /// The entry of `shareID` among `names` (a folder's listing), if there is one.
+    static func entry(of shareID: UUID, among names: [String]) -> String? {
+        let suffix = "-" + shareID.uuidString + entrySuffix
+        return names.first { isEntry($0) && $0.hasSuffix(suffix) }
+    }
+
     /// The folder `path` is in.
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
