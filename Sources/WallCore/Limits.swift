@@ -48,12 +48,6 @@ public enum Limits {
     /// Most batches of shares one PostgreSQL replica has in flight: one committing, the next
     /// gathered and waiting, ready, for the events lock (see `AsyncGroupCommitQueue`).
     public static let postgresWriteBatchesInFlight = 2
-    /// Most batches one PostgreSQL replica has in flight while another replica writes too: the
-    /// other's batches fill the events lock while this one turns around, and more batches in
-    /// flight would only make each smaller (see `PostgresPeerWrites`).
-    public static let postgresWriteBatchesInFlightBesidePeers = 1
-    /// How recently another replica's notice must have come for a replica to count it as writing.
-    public static let postgresPeerWriteWindow = Duration.seconds(1)
     /// New items one PostgreSQL replica writes before it first has the tables its share
     /// statements read analysed; again at each doubling (see `PostgresStatisticsRefresh`).
     public static let postgresFirstStatisticsRefresh = 1_000

@@ -3,9 +3,8 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// A self-committing statement registers its events with the relay only after it has committed,
-/// so its notice may be handled first (from the log); the late registration must then be dropped,
-/// not kept for ever.
+/// Should a transaction's events be registered with the relay only after their notice was
+/// handled (from the log), the late registration is dropped, not kept for ever.
 @Suite("PostgreSQL relay and late registrations", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresLateExpectTests {
     @Test("Events registered after their notice was handled are dropped; registered before, they are published from memory")

@@ -4,9 +4,9 @@ import Testing
 import WallCore
 @testable import WallStore
 
-/// The PostgreSQL writer's overlapping batches: once a batch sends its `COMMIT` (or its call
-/// that commits by itself) the next is started on another connection and waits for the events
-/// lock, and the invariants hold across them.
+/// The PostgreSQL writer's overlapping batches: once a batch sends its `COMMIT` the next is
+/// started on another connection and waits for the events lock, and the invariants hold across
+/// them.
 @Suite("PostgreSQL overlapping write batches", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresOverlappingBatchesTests {
     @Test("A batch waits, started, for the lock while the one before commits; events follow seq order, the second batch sees the first's rows, a refused share fails alone",
@@ -15,8 +15,8 @@ struct PostgresOverlappingBatchesTests {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
             let alice = try await store.newUser("alice")
-            // A shared wall: a lone share to it is declined by the one self-committing statement
-            // and taken by the batch path in a transaction, whose `COMMIT` the gate below holds.
+            // A shared wall (its events go to its member too): the first batch's `COMMIT` is held by
+            // the gate below.
             try await store.newSharedWall("Held", slug: "held", for: alice, member: try await store.newUser("bob"))
             var feed = store.feed.subscribe(userID: alice.id).makeAsyncIterator()
             let firstID = UUID()
@@ -68,11 +68,10 @@ struct PostgresOverlappingBatchesTests {
                 }
 
                 // When: the first batch is in its COMMIT, the second is started beside it and waits
-                // for the events lock in PostgreSQL, in the call that stores its new shares and
-                // commits by itself (it has handed off: the next may gather); a third can't start.
+                // for the events lock in PostgreSQL; a third can't start.
                 try await waitUntil {
                     let waits = try await database.lockWaits()
-                    return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("dwall_new_shares")
+                    return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("pg_advisory_xact_lock")
                 }
                 // (Two batches run, so no third starts.)
                 #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: false))

@@ -38,7 +38,7 @@ struct PostgresWritePlanTests {
             }
 
             // Planned on (nearly) empty tables: the lookup, the write with new, merged and
-            // replayed shares, the lone share's function and the wall-count trigger.
+            // replayed shares, a lone share and the wall-count trigger.
             let ids = (0..<4).map { _ in UUID() }
             let first = try ids.indices.map { try linkShare("https://example.com/first/\($0)", id: ids[$0]) }
             #expect(try await save(first) == Array(repeating: .created, count: 4))

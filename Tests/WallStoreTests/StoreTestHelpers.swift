@@ -54,7 +54,7 @@ extension WallStore {
     }
 
     /// Makes a wall named `name` for `owner` with `member` added as a contributor: a shared wall,
-    /// whose shares the PostgreSQL store's self-committing calls leave to the batch path.
+    /// whose events go to its member too.
     @discardableResult
     func newSharedWall(_ name: String, slug: String, for owner: User, member: User) async throws -> Wall {
         let wall = try await newWall(name, slug: slug, for: owner)

@@ -1,4 +1,4 @@
--- wrk script: POST /v1/share with a unique share id and URL on every request.
+-- wrk script: POST /v1/share with a unique share id and (unless repeats are asked for) URL on every request.
 -- Arguments: TOKEN RUN_ID. Each wrk thread numbers its own requests.
 local counter = 0
 local token, run
@@ -39,11 +39,22 @@ function init(args)
   end
 end
 
+-- DWALL_BENCH_REPEAT_PERCENT=N makes N of every 100 shares (spread evenly) a link this thread
+-- shared before, under a new share id: a duplicate the server merges into the stored item.
+local repeat_percent = tonumber(os.getenv("DWALL_BENCH_REPEAT_PERCENT") or "0")
+local function repeats(n) return n > 1 and (n * repeat_percent) % 100 < repeat_percent end
+
 function request()
   counter = counter + 1
   local id = string.format("%04x%04x-0000-4000-8000-%012x", run, thread_index, counter)
+  local link = counter
+  if repeats(counter) then
+    -- An earlier request's own link (not itself a repeat), long answered.
+    link = math.floor(counter / 2)
+    while repeats(link) do link = link - 1 end
+  end
   local body = '{"id":"' .. id .. '","contentType":"url","url":"' .. link_base
-    .. run .. '/' .. thread_index .. '/' .. counter .. '","title":"Benchmark item ' .. counter
+    .. run .. '/' .. thread_index .. '/' .. link .. '","title":"Benchmark item ' .. counter
     .. '","tags":["bench"],"source":"api"' .. snapshot .. '}'
   return wrk.format("POST", "/v1/share", {
     ["Content-Type"] = "application/json",

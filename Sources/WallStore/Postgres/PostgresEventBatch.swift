@@ -42,22 +42,6 @@ struct PostgresEventBatch: Sendable {
         return ownerSeq
     }
 
-    /// Appends an event for `item` for each member of its wall (its owner's the caller wrote).
-    mutating func recordForMembers(
-        _ kind: ItemEvent.Kind, item: Item, owner: UUID, at date: Date, _ connection: PostgresConnection,
-        logger: Logger
-    ) async throws {
-        let rows = try await connection.query("""
-            INSERT INTO events (seq, user_id, kind, item_id, created_at)
-            SELECT nextval('events_seq'), user_id, \(kind.rawValue), \(item.id), \(date)
-            FROM wall_members WHERE wall_id = \(item.wallId) AND user_id <> \(owner)
-            RETURNING seq, user_id
-            """, logger: logger)
-        for try await (seq, recipient) in rows.decode((Int64, UUID).self) {
-            append(kind, item: item, userID: recipient, seq: seq)
-        }
-    }
-
     /// Notes an event whose row the caller wrote itself.
     mutating func append(_ kind: ItemEvent.Kind, item: Item, userID: UUID, seq: Int64) {
         entries.append((userID, ItemEvent(seq: seq, type: kind, itemId: item.id, item: kind == .deleted ? nil : item)))

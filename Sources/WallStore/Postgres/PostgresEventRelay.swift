@@ -9,8 +9,8 @@ import WallCore
 /// Every transaction holding events sends one notice as it commits; PostgreSQL delivers notices
 /// in commit order, which (under the events lock) is seq order. A notice of this replica's own
 /// transaction is answered from the events it registered (items as they were then, as SQLite's
-/// feed sends them; a self-committing statement registers them after its commit, and a notice
-/// that comes first is read from the log); another replica's events are read from the log, for
+/// feed sends them; a notice whose events were not registered is read from the log); another
+/// replica's events are read from the log, for
 /// the users with a stream open here only. `PostgresListener` feeds it the notices of the replica's
 /// one listening connection; after a lost (or deaf, see `watch`) connection it listens again,
 /// then the relay reads everything after the last seq it saw, so nothing is skipped.
@@ -28,16 +28,13 @@ final class PostgresEventRelay: Sendable {
     let client: PostgresClient
     private let feed: EventFeed
     private let origin: UUID
-    /// Told of every notice another replica sent.
-    private let peers: PostgresPeerWrites
     let logger: Logger
     private let state = Locked(State())
 
-    init(client: PostgresClient, feed: EventFeed, origin: UUID, peers: PostgresPeerWrites, logger: Logger) {
+    init(client: PostgresClient, feed: EventFeed, origin: UUID, logger: Logger) {
         self.client = client
         self.feed = feed
         self.origin = origin
-        self.peers = peers
         self.logger = logger
     }
 
@@ -45,8 +42,8 @@ final class PostgresEventRelay: Sendable {
 
     /// Registers a transaction's events, to publish when its notices arrive (one per segment: a
     /// notice sent inside a statement, and the one sent at the end). Registered before the
-    /// commit, they are always used; a statement that commits by itself registers them after,
-    /// and a notice already handled (from the log) is not registered again.
+    /// commit, they are always used; events of a notice already handled (from the log) are not
+    /// registered again.
     func expect(_ batch: PostgresEventBatch) {
         let segments = batch.segments.filter { !$0.entries.isEmpty }
         guard !segments.isEmpty else { return }
@@ -93,7 +90,6 @@ final class PostgresEventRelay: Sendable {
             logger.warning("Ignoring an event notice this version can't read", metadata: ["notice": "\(payload)"])
             return
         }
-        if notice.origin != origin { peers.heard() }
         let (from, own) = state.withLock { state -> (Int64, [(userID: UUID, event: ItemEvent)]?) in
             let own = notice.origin == origin ? state.pending.removeValue(forKey: notice.maxSeq) : nil
             return (state.lastSeen, own)

@@ -70,18 +70,6 @@ struct PostgresEventTransactions: Sendable {
         }
     }
 
-    /// Runs `body`, one statement that takes the events lock, writes and commits by itself
-    /// (sent outside a transaction, it is one: a single wait), then registers the events it
-    /// announced with the relay. Their notices may reach the relay first; it then reads them
-    /// from the log (`PostgresEventRelay.expect` ignores what it has published already).
-    func runCommittingItself<Value: Sendable>(
-        _ body: (PostgresConnection) async throws -> (Value, PostgresEventBatch)
-    ) async throws -> Value {
-        let (value, events) = try await client.withConnection { connection in try await body(connection) }
-        relay.expect(events)
-        return value
-    }
-
     /// Sends `BEGIN`, the user's row lock and the events lock in one go, from the connection's
     /// event loop (so nothing sent afterwards can overtake them); the future completes when the
     /// last has answered, and fails with the first failure.

@@ -5,7 +5,7 @@ enum PostgresMigrations {
     static let all: [PostgresMigration] = [
         v1Core, v2WebSessions, v4ItemFiles, v5Jobs, v6LinkPreviews,
         v7SearchIndexWithoutPendingList, v8SharedWalls, v9WallLinks, v10Invitations, v11Blobs,
-        v12WallItemCounts, v13LoneShareFunction, v14IndexPlans, v15NewSharesFunction,
+        v12WallItemCounts, v13LoneShareFunction, v14IndexPlans, v15NewSharesFunction, v16DropShareFunctions,
     ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.

@@ -7,8 +7,8 @@ import WallCore
 /// the new items (`ON CONFLICT DO NOTHING` on the link index), the stored items shares were
 /// merged into, the events, the receipts and the follow-up jobs, each an `unnest` of arrays, and
 /// the NOTIFYs that wake the job runners and announce the events. Rows that belong to a new
-/// item whose insert the link index refused are left out, so the caller can take those shares
-/// again one by one.
+/// item whose insert the link index refused are left out, so the caller can plan those shares
+/// again.
 struct PostgresShareInserts {
     let connection: PostgresConnection
     let logger: Logger
@@ -21,7 +21,7 @@ struct PostgresShareInserts {
         _ plan: SharePlan, seqs: [Int64], documents: [UUID: String], notice: PostgresEventNotice?, now: Date
     ) async throws -> Set<UUID> {
         let statement = PostgresShareInsertsStatement(
-            plan: plan, seqs: seqs, documents: documents, json: PostgresShareInsertsStatement.columnsJSON(plan),
+            plan: plan, seqs: seqs, documents: documents, json: try PostgresShareInsertsStatement.columnsJSON(plan),
             notice: notice?.payload ?? "", now: now
         )
         var refused = Set(plan.created)

@@ -34,11 +34,12 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
         query = """
             WITH i AS (
                 INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                                   state, shared_at, created_at, updated_at, sort_key, search)
+                                   state, shared_at, created_at, updated_at, sort_key, search, file, added_by)
                 SELECT c.id, c.user_id, c.wall_id, c.kind, c.n->>'url', c.n->>'canonicalURL', c.n->>'title',
                        c.n->>'text', c.n->>'note', ARRAY(SELECT jsonb_array_elements_text(c.n->'tags')), c.source,
                        c.state, CASE WHEN c.has_shared_at THEN c.shared_at END, c.created_at, c.updated_at,
-                       c.sort_key, to_tsvector('dwall_search', c.document)
+                       c.sort_key, to_tsvector('dwall_search', c.document), c.n->>'file',
+                       NULLIF(c.added_by, \(PostgresShareLookupStatement.noWallID))
                 FROM unnest(\(created.map(\.item.id))::uuid[], \(created.map(\.userID))::uuid[],
                             \(created.map(\.item.wallId))::uuid[], \(created.map(\.item.kind.rawValue))::text[],
                             \(createdJSON)::jsonb[], \(created.map(\.item.source.rawValue))::text[],
@@ -46,9 +47,10 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
                             \(created.map { $0.item.sharedAt != nil })::boolean[],
                             \(created.map { $0.item.sharedAt ?? $0.item.createdAt })::timestamptz[],
                             \(created.map(\.item.createdAt))::timestamptz[], \(created.map(\.item.updatedAt))::timestamptz[],
-                            \(created.map { sortKey($0.item.id) })::bigint[], \(created.map { document($0.item) })::text[])
+                            \(created.map { sortKey($0.item.id) })::bigint[], \(created.map { document($0.item) })::text[],
+                            \(created.map { plan.adders[$0.item.id] ?? PostgresShareLookupStatement.noWallID })::uuid[])
                      AS c (id, user_id, wall_id, kind, n, source, state, has_shared_at, shared_at, created_at,
-                           updated_at, sort_key, document)
+                           updated_at, sort_key, document, added_by)
                 ON CONFLICT (wall_id, md5(canonical_url)) WHERE canonical_url IS NOT NULL DO NOTHING
                 RETURNING id
             ), u AS (
@@ -102,12 +104,12 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
 
     /// The nullable columns of the plan's new items and of its merged items, as JSON, in the
     /// order the statement writes them.
-    static func columnsJSON(_ plan: SharePlan) -> (created: [String], merged: [String]) {
+    static func columnsJSON(_ plan: SharePlan) throws -> (created: [String], merged: [String]) {
         var created: [String] = []
         for (item, _) in plan.created.compactMap({ plan.items[$0] }) {
             let row = PostgresNullableItemColumns(
                 url: item.url, canonicalURL: plan.canonicalURLs[item.id], title: item.title, text: item.text,
-                note: item.userNote, tags: item.tags
+                note: item.userNote, tags: item.tags, file: try ItemFileColumn.encode(item.file)
             )
             created.append(row.json)
         }

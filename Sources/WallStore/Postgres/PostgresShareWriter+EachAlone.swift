@@ -6,10 +6,11 @@ import PostgresNIO
 /// transaction fails with it. Rather than fail every caller in the batch, other people's shares
 /// included, each write is tried again on its own, so only the write PostgreSQL refuses fails.
 extension PostgresShareWriter {
-    /// Writes `writes` in one transaction, or, when PostgreSQL refuses its rows and it holds
-    /// more than one write, each in a transaction of its own.
-    func saveInTransactionOrEachAlone(
-        _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void
+    /// Writes a batch in one transaction (`saveInTransaction`), or, when PostgreSQL refuses its
+    /// rows and it holds more than one write, each in a transaction of its own. Answers each
+    /// write, in order; calls `beforeCommit` right before the first `COMMIT` is sent.
+    func save(
+        _ writes: [PostgresWrite], beforeCommit: @escaping @Sendable () -> Void = {}
     ) async throws -> [Result<PostgresWriteResult, any Error>] {
         do {
             return try await saveInTransaction(writes, beforeCommit: beforeCommit)

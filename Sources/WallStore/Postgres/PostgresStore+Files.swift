@@ -3,73 +3,23 @@ import PostgresNIO
 import WallCore
 
 extension PostgresStore {
-    /// One transaction for every file of the share: all items and their follow-up jobs, or (on
-    /// any refusal) none.
+    /// One transaction for every file of the share, through the one share write
+    /// (`PostgresShareWrite`): all items and their follow-up jobs, or (on any refusal) none.
     public func saveFileShare(_ share: ValidFileShare, userID: UUID, followUps: FollowUpPolicy) async throws -> [ShareOutcome] {
+        try await ready.wait()
         let now = self.now
-        let outcomes = try await writeEvents(lockingUser: userID) { connection, events in
-            var outcomes: [ShareOutcome] = []
-            for part in share.parts {
-                if let replay = try await replay(part.share, userID: userID, connection) {
-                    outcomes.append(replay)
-                    continue
-                }
-                let access = try await PostgresWallAccessSQL.require(part.share.wall, actor: userID, connection, logger: logger)
-                try access.requirePost()
-                let owner = access.ownerID
-                let wallID = access.wallID
-                var item = part.share.fileItem(part.file, id: UUID.timeOrdered(at: now), wallID: wallID, at: now)
-                if let addedBy = access.addedBy {
-                    item.addedBy = try await PostgresWallAccessSQL.username(id: addedBy, connection, logger: logger)
-                }
-                let seq = try await events.record(.created, item: item, userID: owner, at: now, connection, logger: logger)
-                let document = SearchDocument(item: item).text
-                let fileText = try ItemFileColumn.encode(item.file)
-                try await connection.query("""
-                    INSERT INTO items (id, user_id, wall_id, kind, url, canonical_url, title, text, note, tags, source,
-                                       state, shared_at, created_at, updated_at, sort_key, search, file, added_by)
-                    VALUES (\(item.id), \(owner), \(wallID), \(item.kind.rawValue), \(item.url), NULL,
-                            \(item.title), \(item.text), \(item.userNote), \(item.tags), \(item.source.rawValue),
-                            \(item.state.rawValue), \(item.sharedAt), \(now), \(now), \(seq),
-                            to_tsvector('dwall_search', \(document)), \(fileText), \(access.addedBy))
-                    """, logger: logger)
-                try await connection.query("""
-                    INSERT INTO share_receipts (user_id, share_id, item_id, fingerprint, duplicate, created_at)
-                    VALUES (\(userID), \(part.share.shareID), \(item.id), \(part.share.fingerprint), false, \(now))
-                    """, logger: logger)
-                let kinds = followUps.jobs(for: item.kind).map(\.rawValue)
-                if !kinds.isEmpty {
-                    let jobIDs = kinds.map { _ in UUID.timeOrdered(at: now) }
-                    let priority = followUps.priority(for: item.source).rawValue
-                    try await connection.query("""
-                        INSERT INTO jobs (id, kind, item_id, user_id, priority, state, attempts, run_at, created_at, updated_at)
-                        SELECT f.id, f.kind, \(item.id), \(owner), \(priority), 'queued', 0, \(now), \(now), \(now)
-                        FROM unnest(\(jobIDs)::uuid[], \(kinds)::text[]) AS f (id, kind)
-                        """, logger: logger)
-                    try await PostgresJobQueue.notify(connection, logger: logger)
-                }
-                outcomes.append(ShareOutcome(kind: .created, item: item))
-            }
-            return outcomes
+        let logger = logger
+        let jobs = share.parts.map { PostgresQueuedShare(share: $0.share, userID: userID, document: SearchDocument(share: $0.share)) }
+        let files = share.parts.map { Optional($0.file) }
+        let outcomes = try await eventTransactions.run(lockingUser: userID, writePlans: true, prefetch: { connection in
+            try await PostgresShareLookup.run(for: jobs, connection, logger: logger)
+        }) { connection, lookup, events in
+            let write = PostgresShareWrite(connection: connection, followUps: followUps, origin: origin, logger: logger)
+            // A refusal throws, and the transaction rolls back whatever the other parts wrote.
+            return try await write.write(jobs, files: files, lookup: lookup, now: now, &events).map { try $0.get() }
         }
         if followUps.enqueuedAny(for: outcomes.map { .success($0) }) { jobSignal.notify() }
         return outcomes
-    }
-
-    /// The earlier answer for a part's share id, if it was stored before.
-    private func replay(_ share: ValidShare, userID: UUID, _ connection: PostgresConnection) async throws -> ShareOutcome? {
-        let rows = try await connection.query("""
-            SELECT fingerprint, duplicate, item_id FROM share_receipts
-            WHERE user_id = \(userID) AND share_id = \(share.shareID)
-            """, logger: logger)
-        guard let row = try await rows.first()?.makeRandomAccess() else { return nil }
-        let receipt = KnownReceipt(
-            fingerprint: try row["fingerprint"].decode(String.self), duplicate: try row["duplicate"].decode(Bool.self),
-            item: try await PostgresItemSQL.fetch(
-                id: try row["item_id"].decode(UUID.self), userID: userID, connection, logger: logger
-            )
-        )
-        return try ShareRules.replay(of: share, receipt: receipt)
     }
 
     /// Writes what processing made of an item's file (renditions, size, text for search, state).

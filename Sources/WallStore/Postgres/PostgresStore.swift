@@ -30,8 +30,6 @@ public final class PostgresStore: WallStore, Service {
     let origin = UUID()
     let ready = ReadyLatch()
     let relay: PostgresEventRelay
-    /// Whether another replica writes now: the relay reports it, the write queue reads it.
-    let peerWrites = PostgresPeerWrites()
     let listener: PostgresListener
     let eventTransactions: PostgresEventTransactions
     let jobSignal = WakeSignal()
@@ -84,7 +82,7 @@ public final class PostgresStore: WallStore, Service {
         self.logger = logger
         self.clock = clock
         self.followUps = followUps
-        let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, peers: peerWrites, logger: logger)
+        let relay = PostgresEventRelay(client: client, feed: feed, origin: origin, logger: logger)
         self.relay = relay
         self.listener = PostgresListener(
             client: listeningClient, relay: relay, jobSignal: jobSignal, checkInterval: relayCheckInterval, logger: logger
@@ -95,7 +93,7 @@ public final class PostgresStore: WallStore, Service {
         let writer = PostgresShareWriter(
             transactions: transactions, clock: clock, followUps: followUps, jobSignal: jobSignal
         )
-        self.writeQueue = PostgresWriteQueue(writer: writer, peers: peerWrites)
+        self.writeQueue = PostgresWriteQueue(writer: writer)
     }
 
     /// Runs the pools, migrates, then listens (relaying events, waking job workers) until

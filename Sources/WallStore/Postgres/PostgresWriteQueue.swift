@@ -14,22 +14,13 @@ final class PostgresWriteQueue: Sendable {
     private let queue: AsyncGroupCommitQueue<PostgresWrite, PostgresWriteResult>
     private let writer: PostgresShareWriter
 
-    /// Makes the queue; `writer` commits its batches, at most `batchesInFlight(othersWrite:)` at
-    /// once, asked of `peers` whenever a batch could start.
-    init(writer: PostgresShareWriter, peers: PostgresPeerWrites = PostgresPeerWrites()) {
+    /// Makes the queue; `writer` commits its batches, at most `Limits.postgresWriteBatchesInFlight`
+    /// at once, so that the next batch waits, ready, for the events lock while the one before commits.
+    init(writer: PostgresShareWriter) {
         self.writer = writer
-        queue = AsyncGroupCommitQueue(depth: { Self.batchesInFlight(othersWrite: peers.othersWrite) }) { writes, handOff in
+        queue = AsyncGroupCommitQueue(depth: Limits.postgresWriteBatchesInFlight) { writes, handOff in
             try await writer.save(writes, beforeCommit: handOff)
         }
-    }
-
-    /// How many batches a replica keeps in flight. Alone, two, so that its next batch waits,
-    /// ready, for the events lock while the one before commits; beside a replica that writes, the
-    /// other's batches fill the lock instead, and a second batch of its own would only split its
-    /// shares into smaller batches (more calls and commits for PostgreSQL, for the same shares).
-    /// Measured in BENCHMARKS.md ("Two replicas: one batch each in flight").
-    static func batchesInFlight(othersWrite: Bool) -> Int {
-        othersWrite ? Limits.postgresWriteBatchesInFlightBesidePeers : Limits.postgresWriteBatchesInFlight
     }
 
     /// Where the queue stands now (for tests).

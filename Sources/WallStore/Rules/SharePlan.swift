@@ -13,17 +13,42 @@ struct ShareKey: Hashable, Sendable {
 /// duplicate of that new item. The backend looks up what it holds (`Known`) before and writes
 /// what the plan decided after, each in a fixed number of statements whatever the batch's size.
 struct SharePlan {
-    /// One share of the batch, with its wall resolved (`nil`: the person has no such wall).
+    /// One share of the batch, with the sharer's standing on its wall (`nil`: no wall they can
+    /// see has that reference).
     struct Entry: Sendable {
         var share: ValidShare
+        /// The person sharing (the receipt's owner).
         var userID: UUID
-        var wallID: UUID?
+        var access: WallAccess?
+        /// The sharer's user name when the wall is someone else's: new items carry it, notes
+        /// merged into stored items are attributed to it.
+        var adderName: String? = nil
+        /// The stored file a part of a multipart share becomes (a new item, never a duplicate).
+        var file: ItemFile? = nil
+
+        /// An entry for a share to one of the person's own walls (`nil`: no such wall).
+        init(share: ValidShare, userID: UUID, wallID: UUID?) {
+            self.init(share: share, userID: userID, access: wallID.map {
+                WallAccess(wallID: $0, ownerID: userID, actorID: userID, role: nil)
+            })
+        }
+
+        /// An entry with the sharer's standing on the wall, as the store read it.
+        init(share: ValidShare, userID: UUID, access: WallAccess?, adderName: String? = nil, file: ItemFile? = nil) {
+            self.share = share
+            self.userID = userID
+            self.access = access
+            self.adderName = adderName
+            self.file = file
+        }
     }
 
-    /// What the store holds already for the batch's share ids and links.
+    /// What the store holds already for the batch's share ids, links and walls.
     struct Known: Sendable {
         var receipts: [ShareKey: KnownReceipt] = [:]
         var links: [WallLinkKey: Item] = [:]
+        /// The members of the batch's shared walls (their owners aside): each gets every event.
+        var members: [UUID: [UUID]] = [:]
     }
 
     /// An event to append, in this order: the item as it was after the share that made it.
@@ -63,8 +88,10 @@ struct SharePlan {
     private(set) var canonicalURLs: [UUID: String] = [:]
     /// Stored items the batch merges shares into, in the order of their first merge.
     private(set) var merged: [UUID] = []
-    /// The last state of every item the batch writes, and whose it is.
+    /// The last state of every item the batch writes, and whose it is (the wall's owner).
     private(set) var items: [UUID: (item: Item, userID: UUID)] = [:]
+    /// Who added each new item to someone else's wall (its `added_by`).
+    private(set) var adders: [UUID: UUID] = [:]
     /// The events to append, in order.
     private(set) var events: [Event] = []
     /// The index in `events` of each written item's last event (its sort key's event).
@@ -99,18 +126,26 @@ struct SharePlan {
                 record(Result { () throws(StoreError) in try ShareRules.replay(of: share, receipt: current) }, target: nil)
                 continue
             }
-            guard let wallID = entry.wallID else {
+            guard let access = entry.access else {
                 record(.failure(.notFound("wall")), target: nil)
                 continue
             }
-            let link = share.canonicalURL.map { WallLinkKey(wallID: wallID, canonicalURL: $0) }
-            if let link, let id = links[link], let holder = items[id]?.item ?? stored[id] {
+            do {
+                try access.requirePost()
+            } catch {
+                record(.failure(error), target: nil)
+                continue
+            }
+            let owner = access.ownerID
+            let members = known.members[access.wallID, default: []].filter { $0 != owner }
+            let link = share.canonicalURL.map { WallLinkKey(wallID: access.wallID, canonicalURL: $0) }
+            if entry.file == nil, let link, let id = links[link], let holder = items[id]?.item ?? stored[id] {
                 if items[id] == nil { merged.append(id) }
-                let item = ShareRules.merged(holder, with: share, now: now)
-                write(item, userID: entry.userID, event: .updated)
+                let item = ShareRules.merged(holder, with: share, now: now, by: entry.adderName)
+                write(item, owner: owner, members: members, event: .updated)
                 if ShareRules.rereadsSnapshot(share, into: holder) {
                     followUps.append(FollowUp(
-                        id: UUID.timeOrdered(at: now), kind: .enrich, itemID: id, userID: entry.userID,
+                        id: UUID.timeOrdered(at: now), kind: .enrich, itemID: id, userID: owner,
                         priority: policy.priority(for: share.source), payload: share.enrichPayload
                     ))
                 }
@@ -119,19 +154,22 @@ struct SharePlan {
                 record(.success(ShareOutcome(kind: .duplicate, item: item)), target: id)
                 continue
             }
-            let item = ShareRules.newItem(share, wallID: wallID, now: now, followUps: policy)
+            var item = entry.file.map { share.fileItem($0, id: UUID.timeOrdered(at: now), wallID: access.wallID, at: now) }
+                ?? ShareRules.newItem(share, wallID: access.wallID, now: now, followUps: policy)
+            item.addedBy = entry.adderName
             created.append(item.id)
             createdIDs.insert(item.id)
-            write(item, userID: entry.userID, event: .created)
+            if let adder = access.addedBy { adders[item.id] = adder }
+            write(item, owner: owner, members: members, event: .created)
             receipts.append(Receipt(key: key, itemID: item.id, fingerprint: share.fingerprint, duplicate: false))
             for kind in policy.jobs(for: share) {
                 followUps.append(FollowUp(
-                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: entry.userID,
+                    id: UUID.timeOrdered(at: now), kind: kind, itemID: item.id, userID: owner,
                     priority: policy.priority(for: share.source), payload: policy.payload(for: kind, of: share)
                 ))
             }
             seen[key] = (share.fingerprint, false, item.id)
-            if let link {
+            if let link, entry.file == nil {
                 links[link] = item.id
                 canonicalURLs[item.id] = link.canonicalURL
             }
@@ -152,10 +190,12 @@ struct SharePlan {
         targets.indices.filter { index in targets[index].map(items.contains) ?? false }
     }
 
-    private mutating func write(_ item: Item, userID: UUID, event kind: ItemEvent.Kind) {
-        items[item.id] = (item, userID)
+    /// Records the item's new state: its owner's event (the item's sort key), then each member's.
+    private mutating func write(_ item: Item, owner: UUID, members: [UUID], event kind: ItemEvent.Kind) {
+        items[item.id] = (item, owner)
         lastEvent[item.id] = events.count
-        events.append(Event(kind: kind, item: item, userID: userID))
+        events.append(Event(kind: kind, item: item, userID: owner))
+        for member in members { events.append(Event(kind: kind, item: item, userID: member)) }
     }
 
     private mutating func record(_ result: Result<ShareOutcome, StoreError>, target: UUID?) {
