@@ -37,7 +37,7 @@ public struct BackupCommand: AsyncParsableCommand {
         throw ValidationError(
             "Files are kept in \(named): dwall backup copies only files kept in the data folder or in PostgreSQL. "
                 + "Back the bucket up with its own tools (versioning or replication) and the database "
-                + "with pg_dump, or a copy of wall.sqlite (see the README's backups)."
+                + "with pg_dump, or a copy of wall.sqlite (see docs/self-hosting.md, 'Back up and restore')."
         )
     }
 
@@ -55,7 +55,7 @@ public struct BackupCommand: AsyncParsableCommand {
         let items = manifest.items.map { "\($0) items, " } ?? ""
         print("Backed up \(items)\(manifest.blobs) files (\(manifest.blobBytes) bytes) to \(destination) in \(seconds).")
         if manifest.database == "postgresql" {
-            print("The database is in PostgreSQL: back it up with pg_dump (see the README), before this command.")
+            print("The database is in PostgreSQL: back it up with pg_dump (see docs/self-hosting.md, 'Back up and restore'), before this command.")
         }
     }
 }

@@ -29,7 +29,7 @@ public struct RestoreCommand: AsyncParsableCommand {
         let items = manifest.items.map { "\($0) items and " } ?? ""
         print("Restored \(items)\(manifest.blobs) files, backed up \(manifest.createdAt.ISO8601Format()), into \(dataDirectory).")
         if manifest.database == "postgresql" {
-            print("Only the files were in this backup: restore the database with pg_restore (see the README).")
+            print("Only the files were in this backup: restore the database with pg_restore (see docs/self-hosting.md, 'Back up and restore').")
         }
     }
 }

@@ -6,7 +6,7 @@ import WallCore
 ///
 /// A tsvector holds at most 1 MB, and an item's `search` is its own document joined with the
 /// words found for it (`preview_search`: a link's page, a file's text), so each stops growing
-/// within its share of that (the rest of a very long text is not searchable; see the README);
+/// within its share of that (the rest of a very long text is not searchable; see docs/self-hosting.md, "Search on PostgreSQL");
 /// a word PostgreSQL would not index (over 2,047 bytes) is left out.
 struct SearchDocument: Sendable, Equatable {
     /// The words, separated by single spaces.
