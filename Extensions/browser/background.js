@@ -153,12 +153,12 @@ async function refreshBadge(tab) {
 
 delivery.onChange(() => { refreshBadge().catch(() => {}); scheduleRetries().catch(() => {}); });
 
+/** Wakes the worker when the next share waiting out its backoff or Retry-After may go (shares
+ * kept while signed out wait for the sign-in instead). */
 async function scheduleRetries() {
-  if (await delivery.waitingCount()) {
-    if (!(await chrome.alarms.get("drain"))) chrome.alarms.create("drain", { periodInMinutes: 0.5 });
-  } else {
-    await chrome.alarms.clear("drain");
-  }
+  const next = await delivery.nextTry();
+  if (next) await chrome.alarms.create("drain", { when: next });
+  else await chrome.alarms.clear("drain");
 }
 
 // MARK: Wiring

@@ -381,8 +381,13 @@ def test_the_package_script_makes_one_zip_for_both_stores(tmp_path):
     with zipfile.ZipFile(target) as archive:
         names = archive.namelist()
         assert json.loads(archive.read("manifest.json")) == manifest
-    for path in ["background.js", "popup.html", "options.html", "src/outbox.js", "icons/icon-128.png"]:
+        archive_bytes = {"src/queue.js": archive.read("src/queue.js")}
+    for path in ["background.js", "popup.html", "options.html", "src/queue.js", "icons/icon-128.png"]:
         assert path in names
+    # The share client is the web wall's own file, linked in git; the zip holds the file itself.
+    assert os.path.islink(os.path.join(EXTENSION, "src", "queue.js"))
+    with open(os.path.join(ROOT, "Sources", "WallWeb", "Static", "queue.js"), "rb") as f:
+        assert archive_bytes["src/queue.js"] == f.read()
     assert not [name for name in names if name.startswith(".") or "/." in name]
     # The manifest serves both: a Chromium service worker, Firefox background scripts and an
     # add-on id, and no permission to every site.

@@ -1,7 +1,9 @@
 """The same extension in Debian's Firefox ESR. Playwright drives only its own patched Firefox,
 so this drives Debian's `firefox-esr` through WebDriver BiDi (the W3C protocol Firefox speaks
-natively; a small client on the `websockets` package): the add-on is installed from
-Extensions/browser as a temporary add-on, signs in from its options page, and its popup saves a
+natively; a small client on the `websockets` package): the add-on is installed as a temporary
+add-on from the unpacked copy `scripts/package-extension --unpacked` makes of Extensions/browser
+(Firefox loads no file a temporary add-on links to outside its folder, and src/queue.js links to
+the web wall's share client), signs in from its options page, and its popup saves a
 fixture page whose words were written by script after load; the card's readable text is those
 words. The Chromium file tests the rest (menus, queue, refusals) on the same code."""
 import base64
@@ -16,8 +18,8 @@ import time
 import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, API, BINARY, PASSWORD, USERNAME, free_port
-from test_extension import EXTENSION, ExtensionServer, items_with_url, site, wait_for  # noqa: F401 (fixture)
+from conftest import ARTIFACTS, API, BINARY, PASSWORD, ROOT, USERNAME, free_port
+from test_extension import ExtensionServer, items_with_url, site, wait_for  # noqa: F401 (fixture)
 
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 ADDON_ID = "extension@digital-wall.example"
@@ -75,18 +77,22 @@ def firefox():
         f.write('user_pref("extensions.webextensions.uuids", %s);\n' % json.dumps(json.dumps({ADDON_ID: ADDON_UUID})))
         f.write('user_pref("browser.shell.checkDefaultBrowser", false);\n')
         f.write('user_pref("datareporting.policy.dataSubmissionEnabled", false);\n')
+    unpacked = profile + "-extension"
+    made = subprocess.run([os.path.join(ROOT, "scripts", "package-extension"), "--unpacked", unpacked], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
     port = free_port()
     log = open(profile + ".log", "w")
     process = subprocess.Popen([FIREFOX, "--headless", "--no-remote", "--profile", profile,
                                 "--remote-debugging-port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     try:
         bidi = BiDi(port)
-        assert bidi.call("webExtension.install", {"extensionData": {"type": "path", "path": EXTENSION}}) == {"extension": ADDON_ID}
+        assert bidi.call("webExtension.install", {"extensionData": {"type": "path", "path": unpacked}}) == {"extension": ADDON_ID}
         yield bidi
     finally:
         process.terminate()
         process.wait(timeout=30)
         shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(unpacked, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +119,8 @@ def test_firefox_signs_in_and_saves_the_page_as_rendered(firefox, firefox_server
     status = wait_for(lambda: (lambda text: text if text and not text.startswith("Checking") else None)(
         firefox.run(options, "document.querySelector('#status').textContent")), what="the sign-in's answer")
     assert status.startswith("Signed in"), status
+    # The share client, a classic script the extension's modules import, is there in Firefox too.
+    assert firefox.run(options, "typeof DWQueue.drain + ' ' + typeof navigator.locks.request") == "function function"
     token = firefox.run(options, "chrome.storage.local.get('token').then((s) => s.token)")
     api = API(firefox_server.base, token)
     status, me = api.request("GET", "/v1/me")

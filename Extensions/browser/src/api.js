@@ -1,8 +1,12 @@
 // The Digital Wall API as the extension uses it: one function per call, every failure turned
-// into a ServerError whose kind says what to do (retry later, sign in again, or give up).
+// into a ServerError whose kind says what to do (retry later, sign in again, or give up), by the
+// share client's rules (DWQueue.judge, the same file the web wall uses).
+import "./queue.js";
 import { loadSettings, API_VERSION, NEEDED_FEATURES } from "./settings.js";
 
 const TIMEOUT_MS = 20000;
+/** What the person is told when the server no longer takes the token. */
+export const SIGNED_OUT = "Signed out: the server no longer accepts this extension's token. Sign in again in the options.";
 
 /** Why a call failed: `unreachable` and `busy` are retried, `unauthorized` waits for a new
  * sign-in, `refused` is final (the server said no and will say no again). */
@@ -15,22 +19,25 @@ export class ServerError extends Error {
     this.field = field;
   }
   get retriable() { return this.kind === "unreachable" || this.kind === "busy"; }
+  /** Whether signing in again is what it takes (the share client keeps the share for then). */
+  get signedOut() { return this.kind === "unauthorized"; }
 }
 
-/** Calls the server; resolves to the parsed JSON body (or null), rejects with a ServerError. */
-export async function call(method, path, { json, body, settings, timeoutMs = TIMEOUT_MS, auth = true } = {}) {
+/** Sends one request to the server with the extension's token and extra headers; resolves to
+ * the Response whatever its status, rejects with a ServerError when none came. */
+export async function request(method, path, { json, body, settings, timeoutMs = TIMEOUT_MS, auth = true } = {}) {
   settings = settings || (await loadSettings());
   if (!settings.server) throw new ServerError("unauthorized", "Not signed in: open the extension's options to sign in.");
+  if (auth && !settings.token) throw new ServerError("unauthorized", SIGNED_OUT);
   const headers = new Headers();
   for (const [name, value] of settings.extraHeaders || []) headers.set(name, value);
-  if (auth && settings.token) headers.set("Authorization", "Bearer " + settings.token);
+  if (auth) headers.set("Authorization", "Bearer " + settings.token);
   if (json !== undefined) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(json);
   }
-  let response;
   try {
-    response = await fetch(settings.server + path, {
+    return await fetch(settings.server + path, {
       method, headers, body, credentials: "omit", cache: "no-store", redirect: "error",
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -38,22 +45,21 @@ export async function call(method, path, { json, body, settings, timeoutMs = TIM
     const why = error && error.name === "TimeoutError" ? "the server did not answer in time" : "the server is not reachable";
     throw new ServerError("unreachable", `Can't reach ${settings.server}: ${why}.`);
   }
+}
+
+/** Calls the server; resolves to the parsed JSON body (or null), rejects with a ServerError. */
+export async function call(method, path, options = {}) {
+  const response = await request(method, path, options);
   const text = await response.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
   if (response.ok) return parsed;
   const error = parsed && parsed.error;
+  const verdict = globalThis.DWQueue.judge("", response.status, parsed, response.headers.get("Retry-After"));
+  const details = { status: response.status, retryAfter: verdict.retryAfter == null ? null : verdict.retryAfter / 1000, field: error && error.field };
+  if (verdict.signedOut) throw new ServerError("unauthorized", SIGNED_OUT, details);
   const message = error && error.message ? error.message : `The server answered ${response.status}.`;
-  const retryAfter = Number.parseInt(response.headers.get("Retry-After") || "", 10);
-  const details = { status: response.status, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null, field: error && error.field };
-  if (response.status === 401) {
-    throw new ServerError("unauthorized", "Signed out: the server no longer accepts this extension's token. Sign in again in the options.", details);
-  }
-  if (response.status === 429 || response.status >= 500 || (!error && response.status !== 413)) {
-    // No JSON error body: a proxy or a server that is starting, not Digital Wall saying no.
-    throw new ServerError("busy", message, details);
-  }
-  throw new ServerError("refused", message, details);
+  throw new ServerError(verdict.outcome === "failed" ? "refused" : "busy", message, details);
 }
 
 /** Exchanges a user name and password for a token labelled with the browser. */

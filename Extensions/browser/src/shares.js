@@ -115,7 +115,7 @@ export async function imageShare(srcUrl, tab, frameId, limits, choices = {}) {
   if (isWebPage(tab.url)) extra.url = tab.url;
   if (cleanTitle(tab.title)) extra.title = cleanTitle(tab.title);
   const body = base("image", extra, choices, settings);
-  return { id: body.id, body, file: { blob: new Blob([bytes], { type }), name } };
+  return { id: body.id, body, files: [new File([bytes], name, { type })] };
 }
 
 function megabytes(bytes) { return `${(bytes / 1048576).toFixed(1)} MB`; }

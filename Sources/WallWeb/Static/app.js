@@ -167,9 +167,9 @@
   importForm();
   if (page === "wall") {
     DW.shareBox(); DW.more(); DW.live(); scheduleDeletes();
-    DW.showQueued().then(DW.drain);
-    window.addEventListener("online", DW.drain);
+    DW.showQueued().then(function () { return DW.drain(); });
+    window.addEventListener("online", function () { DW.drain({ online: true }); });
   } else if (window.DWQueue) {
-    window.addEventListener("online", DW.drain);
+    window.addEventListener("online", function () { DW.drain({ online: true }); });
   }
 })();

@@ -12,25 +12,43 @@
      or the first try failed) is counted in the status line until it is sent ("Sent 1 share that
      was waiting") or refused: a refused share stays on this device, its card saying why, until
      the person dismisses it or takes it back into the share box. */
-  var draining = false, again = false, stalled = false, waited = {}, sent = 0, sentTimer = null, retryTimer = null;
+  var draining = 0, waited = {}, sent = 0, sentTimer = null, retryTimer = null;
   function count(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  /* "in 2 min", "in 40 s": how long until `at` (ms since the epoch). */
+  function inAbout(at) {
+    var s = Math.max(1, Math.ceil((at - DWQueue.now()) / 1000));
+    return s < 90 ? "in " + s + " s" : "in " + Math.round(s / 60) + " min";
+  }
+  /* Why the waiting shares have not gone, as the end of the status line's sentence. */
+  function why(waiting, one) {
+    if (!navigator.onLine) return ": " + (one ? "it" : "they") + " will go when you are back online.";
+    if (waiting.some(function (e) { return e.signedOut; })) return ": you are signed out; sign in again and " + (one ? "it" : "they") + " will be sent.";
+    var tried = waiting.filter(function (e) { return e.reason; });
+    if (!tried.length || draining) return ": sending…";
+    var next = Math.min.apply(Math, tried.map(function (e) { return e.notBefore || 0; }));
+    return ": the server did not take " + (one ? "it" : "them") + " yet (" + tried[0].reason.replace(/\.$/, "") + "); " +
+      (next > DWQueue.now() ? "trying again " + inAbout(next) + "." : "trying again soon.");
+  }
   function showStatus() {
     var line = document.querySelector("[data-outbox-status]");
     if (!line || !window.DWQueue) return Promise.resolve();
     return DWQueue.all().then(function (entries) {
-      var waiting = entries.filter(function (e) { return !e.refused && !e.unconfirmed && waited[e.id]; }).length;
+      var waiting = entries.filter(function (e) { return !e.refused && !e.unconfirmed && waited[e.id]; });
       var unconfirmed = entries.filter(function (e) { return e.unconfirmed; }).length;
       var refused = entries.filter(function (e) { return e.refused; }).length, words = [];
       if (sent) words.push("Sent " + count(sent, "share that was", "shares that were") + " waiting.");
-      if (waiting) {
-        words.push(count(waiting, "share is", "shares are") + " saved on this device, waiting to be sent" +
-          (!navigator.onLine ? ": " + (waiting === 1 ? "it" : "they") + " will go when you are back online."
-            : stalled && !draining ? ": the server did not take " + (waiting === 1 ? "it" : "them") + " yet; trying again soon." : ": sending…"));
-      }
+      if (waiting.length) words.push(count(waiting.length, "share is", "shares are") + " saved on this device, waiting to be sent" + why(waiting, waiting.length === 1));
       if (unconfirmed) words.push(count(unconfirmed, "share", "shares") + " came in while offline: save " + (unconfirmed === 1 ? "it" : "them") + " only if you shared " + (unconfirmed === 1 ? "it." : "them."));
       if (refused) words.push(count(refused, "share was", "shares were") + " refused by the server and not saved; " + (refused === 1 ? "its card says" : "their cards say") + " why.");
       line.textContent = words.join(" "); line.hidden = !words.length;
     });
+  }
+  /* What a waiting share's card says: why it has not gone, and when it is tried again. */
+  function waitingState(entry) {
+    if (entry.unconfirmed) return "Shared to this wall while " + (entry.reason && !entry.unreachable ? "the server could not take it" : "offline") + ". Save it?";
+    if (entry.signedOut) return "Not sent: you are signed out. It is kept on this device and sent once you sign in again.";
+    if (!entry.reason) return "Waiting to be sent…";
+    return "Kept on this device, not sent yet: " + entry.reason + (entry.notBefore > DWQueue.now() ? " Trying again " + inAbout(entry.notBefore) + "." : "");
   }
   function queuedCard(entry) {
     var b = entry.body, el = document.createElement("article");
@@ -39,8 +57,7 @@
     var names = (entry.files || []).map(function (f) { return f.name || "file"; }).join(", ");
     var title = document.createElement("h2"); title.className = "card-title"; title.textContent = b.title || names || b.url || (b.text || "").slice(0, 140);
     var state = document.createElement("p"); state.className = "card-state" + (entry.refused ? " is-failed" : "");
-    state.textContent = entry.refused ? "Not saved: " + entry.refused + " It is kept on this device only."
-      : entry.unconfirmed ? "Shared to this wall while offline. Save it?" : "Waiting to be sent…";
+    state.textContent = entry.refused ? "Not saved: " + entry.refused + " It is kept on this device only." : waitingState(entry);
     inner.appendChild(title); inner.appendChild(state); el.appendChild(inner);
     if (entry.refused) inner.appendChild(refusedActions(entry));
     else if (entry.unconfirmed) inner.appendChild(confirmActions(entry));
@@ -103,61 +120,52 @@
       return showStatus();
     });
   };
-  /* A queued share as POST /v1/share takes it: JSON, or multipart with its files. */
-  function send(entry) {
-    if (!entry.files || !entry.files.length) return DW.api("POST", "/v1/share", entry.body);
-    var form = new FormData();
-    form.append("metadata", new Blob([JSON.stringify(entry.body)], { type: "application/json" }), "metadata.json");
-    entry.files.forEach(function (file) { form.append("file", file, file.name || "file"); });
-    return DW.api("POST", "/v1/share", undefined, { body: form });
+  /* A queued share's POST /v1/share, as this page makes it (the session and its CSRF token). */
+  function send(payload) {
+    return payload.form ? DW.api("POST", "/v1/share", undefined, { body: payload.form }) : DW.api("POST", "/v1/share", payload.json);
   }
-  function sendOne(entry) {
-    return send(entry).then(function (r) {
-      if (r.ok) {
-        return r.json().then(function (answer) {
-          var ghost = document.getElementById("queued-" + entry.id); if (ghost) ghost.remove();
-          (answer.items || [answer.item]).reverse().forEach(function (item) {
-            if (!item) return;
-            DW.mine[item.id] = true;
-            if (DW.shows(item)) DW.place(item, true, true);
-          });
-          if (waited[entry.id]) { delete waited[entry.id]; sent += 1; }
-          DW.toast(answer.message || "Saved.");
-          return DWQueue.remove(entry.id);
-        });
-      }
-      if (r.status >= 400 && r.status < 500 && [401, 408, 429].indexOf(r.status) < 0) {
-        return r.json().catch(function () { return {}; }).then(function (e) {
-          var reason = (e.error && e.error.message) || "the server answered " + r.status + ".";
-          delete waited[entry.id];
-          return DWQueue.refuse(entry, reason).then(function () {
-            entry.refused = reason;
-            var ghost = document.getElementById("queued-" + entry.id), card = queuedCard(entry);
-            if (ghost) ghost.replaceWith(card); else if (wall) wall.prepend(card);
-            DW.watch(wall);
-          });
-        });
-      }
-      throw new Error("later");
-    });
+  function showCard(entry) {
+    var ghost = document.getElementById("queued-" + entry.id), card = queuedCard(entry);
+    if (ghost) ghost.replaceWith(card); else if (wall) wall.prepend(card);
+    DW.watch(wall);
   }
-  DW.drain = function drain() {
-    if (!window.DWQueue) return Promise.resolve();
-    if (draining) { again = true; return Promise.resolve(); }
-    draining = true; again = false; stalled = false; clearTimeout(retryTimer);
-    return showStatus().then(DWQueue.all).then(function (entries) {
-      return entries.filter(function (e) { return !e.refused && !e.unconfirmed; }).reduce(function (chain, entry) {
-        return chain.then(function () { return sendOne(entry); });
-      }, Promise.resolve());
-    }).catch(function () { /* offline or server away: kept for later, and now it has waited */
-      return DWQueue.all().then(function (entries) {
-        entries.forEach(function (e) { if (!e.refused) waited[e.id] = true; });
-        stalled = true;
-        if (navigator.onLine) retryTimer = setTimeout(drain, 15000);
+  /* What became of one share, shown: its items placed, its card refused, or saying why it waits. */
+  function settled(entry, result) {
+    if (result.state === "saved" || result.state === "duplicate") {
+      var ghost = document.getElementById("queued-" + entry.id), answer = result.answer || {};
+      if (ghost) ghost.remove();
+      (answer.items || [answer.item]).reverse().forEach(function (item) {
+        if (!item) return;
+        DW.mine[item.id] = true;
+        if (DW.shows(item)) DW.place(item, true, true);
       });
+      if (waited[entry.id]) { delete waited[entry.id]; sent += 1; }
+      DW.toast(result.message);
+      return;
+    }
+    if (result.state === "refused") {
+      delete waited[entry.id];
+      showCard(Object.assign({}, entry, { refused: result.reason }));
+      return;
+    }
+    if (!waited[entry.id]) DW.toast(result.state === "signedOut" ? "Not sent: you are signed out. The share is kept on this device." : "Not sent yet: kept on this device, and sent once the server takes it.");
+    waited[entry.id] = true;
+    showCard(Object.assign({}, entry, { reason: result.reason, signedOut: result.state === "signedOut", notBefore: result.notBefore }));
+  }
+  /* Whether a drain is under way (one a timer started included). */
+  DW.draining = function () { return draining > 0; };
+  /* Sends what waits (by the shared rules: DWQueue.drain), then plans the next try for when the
+     earliest waiting share may go. `options.online`: the network is back, so shares that could
+     not reach the server go now. */
+  DW.drain = function drain(options) {
+    if (!window.DWQueue) return Promise.resolve();
+    draining += 1; clearTimeout(retryTimer);
+    return showStatus().then(function () {
+      return DWQueue.drain(send, { settled: settled, online: !!(options && options.online) });
+    }).then(function (report) {
+      if (report.next != null) retryTimer = setTimeout(drain, Math.max(0, report.next - DWQueue.now()));
     }).catch(function () {}).then(function () {
-      draining = false;
-      if (again) return drain();
+      draining -= 1;
       if (sent) { clearTimeout(sentTimer); sentTimer = setTimeout(function () { sent = 0; showStatus(); }, 8000); }
       return showStatus();
     });

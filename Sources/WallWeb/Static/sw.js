@@ -99,19 +99,34 @@ function pageFromNetwork(request) {
    site's form posting here (the browser's Sec-Fetch-Site, which tells them apart, is not shown to
    it), so it does not decide: online, the POST goes on to the server, which saves it only when
    the browser marks it as made by the person (or it carries the page's CSRF token) and otherwise
-   shows the share page to confirm. Offline, it is queued *unconfirmed* (files and all: IndexedDB
-   keeps the Blobs): the wall shows it and sends it only when the person says so. */
+   shows the share page to confirm. Offline, or when the server can't take it now (429, 503, 408,
+   425 or another 5xx, by the share client's rules: DWQueue.judge), it is queued *unconfirmed*
+   (files and all: IndexedDB keeps the Blobs), not before the server's Retry-After: the wall shows
+   it and sends it only when the person says so. */
 function takeShare(request) {
   var copy = request.clone();
-  return fetch(request).catch(function () {
-    return copy.formData().then(function (form) {
-      var fields = { id: form.get("id") || undefined, title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" };
-      var files = form.getAll("file").filter(function (f) { return typeof f !== "string" && (f.size > 0 || f.name); });
-      return files.length ? DWQueue.add(DWQueue.fileShare(fields, files), files, true) : DWQueue.add(DWQueue.share(fields), null, true);
-    }).then(function () {
-      return Response.redirect("/?notice=queued", 303);
-    }, function () {
+  return fetch(request).then(function (response) {
+    if (response.type === "opaqueredirect" || response.status < 400) return response;
+    var verdict = DWQueue.judge("", response.status, null, response.headers.get("Retry-After"));
+    return verdict.passing ? keepShare(copy, verdict).catch(function () { return response; }) : response;
+  }, function () {
+    return keepShare(copy, { reason: "The server could not be reached.", unreachable: true }).catch(function () {
       return caches.match("/offline").then(function (hit) { return hit || Response.error(); });
     });
+  });
+}
+
+/* Keeps a share target POST in the outbox, unconfirmed, with why it did not go (`verdict`). */
+function keepShare(copy, verdict) {
+  return copy.formData().then(function (form) {
+    var fields = { id: form.get("id") || undefined, title: form.get("title"), text: form.get("text"), url: form.get("url"), source: "web_share_target" };
+    var files = form.getAll("file").filter(function (f) { return typeof f !== "string" && (f.size > 0 || f.name); });
+    var body = files.length ? DWQueue.fileShare(fields, files) : DWQueue.share(fields);
+    return DWQueue.add(body, files, true);
+  }).then(function (kept) {
+    var wait = verdict.retryAfter != null ? verdict.retryAfter : 0;
+    return DWQueue.put(Object.assign(kept, { reason: verdict.reason, unreachable: !!verdict.unreachable, notBefore: wait ? DWQueue.now() + wait : 0 }));
+  }).then(function () {
+    return Response.redirect("/?notice=queued", 303);
   });
 }

@@ -1,0 +1,1 @@
+../../../Sources/WallWeb/Static/queue.js
