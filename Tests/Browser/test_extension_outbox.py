@@ -19,7 +19,7 @@ from conftest import USERNAME  # noqa: F401
 from test_extension import (  # noqa: F401 (fixtures)
     PNG, chromium, extension_id, items_with_url, open_popup, open_tab, result_of, sign_in, site, tab_id, wait_for,
     wall_api, wall_server, worker)
-from test_share_client import ANSWERS
+from test_share_client import ANSWERS, seed_old_outbox
 
 
 class Switch(http.server.BaseHTTPRequestHandler):
@@ -181,26 +181,10 @@ def test_a_413_is_not_saved_and_says_why(worker, switch, site, wall_api, save):
     assert items_with_url(wall_api, url) == []
 
 
-SEED_OLD_OUTBOX = """(entries) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('dwall-outbox', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('shares', { keyPath: 'id' });
-    open.onsuccess = () => {
-        const tx = open.result.transaction('shares', 'readwrite');
-        for (const e of entries) {
-            if (e.file) e.file = { blob: new Blob([Uint8Array.from(atob(e.file), (c) => c.charCodeAt(0))], { type: 'image/png' }), name: 'old.png' };
-            tx.objectStore('shares').put(e);
-        }
-        tx.oncomplete = () => { open.result.close(); resolve(true); };
-        tx.onerror = () => reject(tx.error);
-    };
-    open.onerror = () => reject(open.error);
-})"""
-
-
 def old(n, url, **extra):
     """A record of the extension's old outbox, as it kept them."""
     share_id = "0A0A0A0A-0000-4000-8000-00000000000%d" % n
-    body = {"id": share_id, "contentType": "image" if extra.get("file") else "url", "url": url,
+    body = {"id": share_id, "contentType": "image" if extra.get("png") else "url", "url": url,
             "source": "browser_extension", "timestamp": "2026-01-01T00:00:00Z"}
     return dict({"id": share_id, "kind": body["contentType"], "body": body, "createdAt": n, "attempts": 2,
                  "nextAttemptAt": 0, "reason": "Can't reach it.", "refused": None}, **extra)
@@ -211,7 +195,8 @@ def test_the_extensions_old_outbox_moves_into_the_shared_one(chromium, extension
     page.goto("chrome-extension://%s/options.html" % extension_id)
     page.wait_for_selector("body[data-ready=true]")
     waiting, refused, filed = site + "/page/old-waiting", site + "/page/old-refused", site + "/page/old-file"
-    page.evaluate(SEED_OLD_OUTBOX, [old(1, waiting), old(2, refused, refused="Too long."), old(3, filed, file=base64.b64encode(PNG).decode())])
+    seed_old_outbox(page, "dwall-outbox", "shares", [
+        old(1, waiting), old(2, refused, refused="Too long."), old(3, filed, png=base64.b64encode(PNG).decode())])
     # Any page of the extension that loads the share client moves it in (the worker, after an update).
     moved = page.evaluate("DWQueue.all()")
     assert [(e["id"][-1], e["failures"], e["refused"]) for e in moved] == [("1", 2, None), ("2", 2, "Too long."), ("3", 2, None)], moved

@@ -65,9 +65,15 @@ def clocked(server, browser, signed_in):
     assert not problems, problems
 
 
-def share_from_the_box(page, text):
+def share_from_the_box(page, mode, what):
+    """Shares `what` (made unique) from the box with POST /v1/share answered as `mode` says;
+    returns the switch (to count and change the answers) and the share's text."""
+    text = "%s %s" % (what, uuid.uuid4())
+    switch = Switch(page, text)
+    switch.mode = mode
     page.fill("#share-content", text)
     page.click(".share-box button[type=submit]")
+    return switch, text
 
 
 def entry_of(page, text):
@@ -76,10 +82,7 @@ def entry_of(page, text):
 
 @pytest.mark.parametrize("mode", ["sign-in page", "another share"])
 def test_a_200_that_does_not_name_the_share_keeps_it(clocked, api, mode):
-    text = "Kept through a %s %s" % (mode, uuid.uuid4())
-    switch = Switch(clocked, text)
-    switch.mode = mode
-    share_from_the_box(clocked, text)
+    switch, text = share_from_the_box(clocked, mode, "Kept through a " + mode)
     card = clocked.locator(".card.is-queued", has_text=text)
     card.locator(".card-state", has_text="did not come from the wall's server").wait_for()
     assert "Not sent yet" in clocked.inner_text("[data-toasts]")
@@ -97,10 +100,7 @@ def test_a_200_that_does_not_name_the_share_keeps_it(clocked, api, mode):
 
 
 def test_a_503_is_not_sent_again_before_its_retry_after(clocked, api):
-    text = "Waits out Retry-After %s" % uuid.uuid4()
-    switch = Switch(clocked, text)
-    switch.mode = "busy"
-    share_from_the_box(clocked, text)
+    switch, text = share_from_the_box(clocked, "busy", "Waits out Retry-After")
     card = clocked.locator(".card.is-queued", has_text=text)
     card.locator(".card-state", has_text="The server is busy. Trying again in 2 min.").wait_for()
     entry = entry_of(clocked, text)
@@ -123,10 +123,7 @@ def test_a_503_is_not_sent_again_before_its_retry_after(clocked, api):
 
 
 def test_a_401_keeps_the_share_until_signed_in_again(clocked, api):
-    text = "Kept while signed out %s" % uuid.uuid4()
-    switch = Switch(clocked, text)
-    switch.mode = "signed out"
-    share_from_the_box(clocked, text)
+    switch, text = share_from_the_box(clocked, "signed out", "Kept while signed out")
     clocked.locator(".card.is-queued", has_text=text).locator(".card-state", has_text="you are signed out").wait_for()
     clocked.locator("[data-outbox-status]", has_text="you are signed out; sign in again").wait_for()
     entry = entry_of(clocked, text)
@@ -145,10 +142,7 @@ def test_a_401_keeps_the_share_until_signed_in_again(clocked, api):
 
 
 def test_a_413_fails_the_share_with_the_servers_reason(clocked, api):
-    text = "Too large for the server %s" % uuid.uuid4()
-    switch = Switch(clocked, text)
-    switch.mode = "too large"
-    share_from_the_box(clocked, text)
+    switch, text = share_from_the_box(clocked, "too large", "Too large for the server")
     refused = clocked.locator(".card.is-refused", has_text=text)
     refused.locator(".card-state", has_text="Not saved: The share is larger than this server takes.").wait_for()
     assert entry_of(clocked, text)["refused"] == "The share is larger than this server takes."
@@ -162,21 +156,30 @@ def test_a_413_fails_the_share_with_the_servers_reason(clocked, api):
     assert saved_with(api, text) == []
 
 
-SEED_OLD_OUTBOX = """(entries) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('dwall', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('outbox', { keyPath: 'id' });
+SEED_OLD_OUTBOX = """([name, store, entries]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open(name, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(store, { keyPath: 'id' });
     open.onsuccess = () => {
-        const tx = open.result.transaction('outbox', 'readwrite');
+        const tx = open.result.transaction(store, 'readwrite');
         for (const e of entries) {
-            if (e.file) e.files = [new File([Uint8Array.from(atob(e.file), (c) => c.charCodeAt(0))], 'old.png', { type: 'image/png' })];
-            delete e.file;
-            tx.objectStore('outbox').put(e);
+            const png = e.png && new Blob([Uint8Array.from(atob(e.png), (c) => c.charCodeAt(0))], { type: 'image/png' });
+            if (png && name === 'dwall') e.files = [new File([png], 'old.png', { type: 'image/png' })];
+            if (png && name !== 'dwall') e.file = { blob: png, name: 'old.png' };
+            delete e.png;
+            tx.objectStore(store).put(e);
         }
         tx.oncomplete = () => { open.result.close(); resolve(true); };
         tx.onerror = () => reject(tx.error);
     };
     open.onerror = () => reject(open.error);
 })"""
+
+
+def seed_old_outbox(page, name, store, entries):
+    """Writes `entries` into an outbox as the old code kept it: IndexedDB `name` v1, `store`; an
+    entry's `png` (base64) becomes its file the way that outbox held one (the page's File, the
+    extension's { blob, name })."""
+    page.evaluate(SEED_OLD_OUTBOX, [name, store, entries])
 
 
 def old_body(share_id, text):
@@ -189,12 +192,12 @@ def test_the_pages_old_outbox_is_upgraded_with_nothing_lost(server, browser, sig
     page.goto(server.base + "/healthz")  # the wall's origin, before any of its scripts ran
     marker = str(uuid.uuid4())
     waiting, refused, unconfirmed, with_file = (str(uuid.uuid4()).upper() for _ in range(4))
-    page.evaluate(SEED_OLD_OUTBOX, [
+    seed_old_outbox(page, "dwall", "outbox", [
         {"id": waiting, "body": old_body(waiting, "Waiting in the old outbox " + marker), "queuedAt": 1},
         {"id": refused, "body": old_body(refused, "Refused in the old outbox " + marker), "queuedAt": 2, "refused": "Too long."},
         {"id": unconfirmed, "body": old_body(unconfirmed, "Unconfirmed in the old outbox " + marker), "queuedAt": 3, "unconfirmed": True},
         {"id": with_file, "body": dict(old_body(with_file, "A file in the old outbox " + marker), contentType="image"), "queuedAt": 4,
-         "file": base64.b64encode(png()).decode()},
+         "png": base64.b64encode(png()).decode()},
     ])
     page.goto(server.base + "/")
     until(page, "DWQueue.all().then(a => a.length === 2)")
