@@ -103,8 +103,6 @@
   Q.get = function (id) { return outbox("readonly", function (s) { return s.get(id); }); };
   /* Lets an entry go (the server has it, or the person dismissed it). */
   Q.remove = function (id) { return outbox("readwrite", function (s) { return s.delete(id); }); };
-  /* Marks an entry as refused by the server, with why: it is kept, not sent again. */
-  Q.refuse = function (kept, reason) { return Q.put(Object.assign({}, kept, { refused: reason })); };
   /* The person confirmed an unconfirmed entry: it may be sent. */
   Q.confirm = function (kept) {
     var sendable = Object.assign({}, kept); delete sendable.unconfirmed;

@@ -122,7 +122,8 @@
   };
   /* A queued share's POST /v1/share, as this page makes it (the session and its CSRF token). */
   function send(payload) {
-    return payload.form ? DW.api("POST", "/v1/share", undefined, { body: payload.form }) : DW.api("POST", "/v1/share", payload.json);
+    var sent = payload.form ? DW.api("POST", "/v1/share", undefined, { body: payload.form }) : DW.api("POST", "/v1/share", payload.json);
+    return sent.catch(function () { throw new Error(navigator.onLine ? "The server could not be reached." : "This device is offline."); });
   }
   function showCard(entry) {
     var ghost = document.getElementById("queued-" + entry.id), card = queuedCard(entry);
