@@ -20,7 +20,8 @@ struct ItemLoader: View {
             }
         }
         .task(id: id) {
-            do { item = try await feed.item(id: id) } catch { failure = error }
+            // Typed: a closure's `catch` does not infer `throws(ShareError)` and would bind `any Error`.
+            do throws(ShareError) { item = try await feed.item(id: id) } catch { failure = error }
         }
     }
 }
