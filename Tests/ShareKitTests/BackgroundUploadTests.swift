@@ -185,6 +185,21 @@ import WallCore
         }
     }
 
+    @Test func tryingAgainLeavesAShareHandedToAnUploadToIt() async throws {
+        // The sheet's Try Again (a small share of the same post failed) withdraws what is queued
+        // and delivers the rest again, the handed-over share among them.
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let large = Self.photo(bytes: 5_000)
+        _ = await f.routed.deliver([large], within: .seconds(4))
+        await f.delivery.withdraw(shareIDs: [large.request.id])
+        let again = await f.routed.deliver([large], within: .seconds(4))
+        #expect(again == [.queued(shareID: large.request.id, reason: nil)])
+        #expect(f.uploader.started.withLock { $0.count } == 1, "uploaded once, not 25 MB twice")
+        let pending = try f.delivery.outbox.snapshot().pending
+        #expect(pending.map(\.share.id) == [large.request.id] && pending.first?.handedOverAt != nil, "still the upload's")
+    }
+
     @Test func anUploadThatFailsGivesTheShareBackToTheDrain() async throws {
         let f = try Fixture()
         defer { f.folder.remove() }

@@ -71,6 +71,7 @@ import WallCore
         let transport = CannedTransport { _, _ in CannedTransport.error(401, .unauthorized, "Revoked.") }
         let report = await f.delivery(transport).drain(concurrency: 4)
         #expect(report.stoppedBy == .unauthorized("Revoked."))
+        #expect(report.tokenRefusal == TokenRefusal(.unauthorized("Revoked."), token: "t"), "names the refused token, so a later account stays signed in")
         #expect(transport.requests.count <= 4, "no new share is started after the 401")
         #expect(report.remaining == 20)
         #expect(f.clock.sleeps.isEmpty, "a 401 is not retried")

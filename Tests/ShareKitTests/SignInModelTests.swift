@@ -75,11 +75,11 @@ import WallCore
         model.username = "alice"
         model.password = "secret"
         #expect(await model.signIn())
-        model.tokenRefused(.offline("no network"), token: "dw_new")
-        #expect(model.credentials != nil, "only a refusal signs out")
-        model.tokenRefused(.unauthorized("Revoked."), token: "dw_older")
+        #expect(TokenRefusal(.offline("no network"), token: "dw_new") == nil, "only a 401 is a refusal")
+        #expect(TokenRefusal(.unauthorized("Revoked."), token: nil) == nil, "nothing to sign out without a token")
+        model.tokenRefused(try #require(TokenRefusal(.unauthorized("Revoked."), token: "dw_older")))
         #expect(model.credentials != nil, "a late refusal of an earlier token changes nothing")
-        model.tokenRefused(.unauthorized("Revoked."), token: "dw_new")
+        model.tokenRefused(try #require(TokenRefusal(.unauthorized("Revoked."), token: "dw_new")))
         #expect(try model.credentials == nil && store.load() == nil, "forgotten here, so the extension keeps shares for later")
         #expect(model.signedOutReason?.contains("Sign in again") == true)
         #expect(model.server == "wall.example.com" && model.username == "alice")

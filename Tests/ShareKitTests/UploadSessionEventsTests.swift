@@ -17,7 +17,23 @@ import Testing
         #expect(events.finished(identifier: session) == 1)
         #expect(called == 1)
         #expect(events.finished(identifier: session) == 0 && called == 1, "exactly once")
-        #expect(events.openSessions.isEmpty)
+        #expect(events.awaitedSessions.isEmpty)
+        #expect(events.openSessions == [session], "still open in this process, never opened again")
+    }
+
+    @Test func aWakeUpAfterTheSessionFinishedReusesIt() {
+        // iOS allows one URLSession per background identifier in a process, and the first stays
+        // valid: another upload of the same extension launch ending later must not open a second.
+        let events = UploadSessionEvents(container: container)
+        let session = container.extensionUploadSession(launch: UUID())
+        var called: [String] = []
+        #expect(events.receive(identifier: session) { called.append("first") } == .open)
+        events.finished(identifier: session)
+        #expect(events.receive(identifier: session) { called.append("second") } == .alreadyOpen)
+        #expect(called == ["first"], "the second handler waits for the session's next events")
+        #expect(events.awaitedSessions == [session])
+        events.finished(identifier: session)
+        #expect(called == ["first", "second"])
     }
 
     @Test func aSecondWakeUpForAnOpenSessionWaitsWithTheFirst() {
@@ -34,7 +50,7 @@ import Testing
         let events = UploadSessionEvents(container: container)
         var called = 0
         #expect(events.receive(identifier: "com.other.app.downloads") { called += 1 } == .notOurs)
-        #expect(called == 1 && events.openSessions.isEmpty)
+        #expect(called == 1 && events.openSessions.isEmpty && events.awaitedSessions.isEmpty)
     }
 
     @Test func sessionsFinishIndependently() {
@@ -45,6 +61,6 @@ import Testing
         _ = events.receive(identifier: first) { done.append("first") }
         _ = events.receive(identifier: second) { done.append("second") }
         events.finished(identifier: second)
-        #expect(done == ["second"] && events.openSessions == [first])
+        #expect(done == ["second"] && events.awaitedSessions == [first])
     }
 }

@@ -95,19 +95,41 @@ import WallCore
         #expect(feed.live == .reconnecting(.timedOut))
         await feed.handle(.connected(resumed: true))
         #expect(transport.requests.count == before, "resumed: the server replays what was missed")
-        feed.liveEnded(.unauthorized("Revoked."))
+        feed.liveEnded(.unauthorized("Revoked."), token: "t")
         #expect(feed.live == .signedOut)
-        #expect(feed.refusal == .unauthorized("Revoked."), "the app signs out with the reason")
+        #expect(feed.refusal == TokenRefusal(.unauthorized("Revoked."), token: "t"), "the app signs out that token's account with the reason")
+    }
+
+    @Test func followingAgainResumesAfterTheLastEventInsteadOfReloading() async {
+        let transport = Self.transport([ItemPage(items: [], nextCursor: nil)])
+        let feed = feed(transport)
+        func follow(_ stream: ScriptedStream) async {
+            let live = LiveEvents(server: URL(string: "https://wall.example.com")!, token: "t", transport: stream, clock: TestClock())
+            // A task of its own, as the wall's `.task` is: the script's end cancels it, not the test.
+            await Task { await feed.follow(live) }.value
+        }
+        let first = ScriptedStream([.stream(status: 200, chunks: [LiveEventsTests.frame(41, .created, item: Self.item("new"))])])
+        await follow(first)
+        #expect(first.requests.first?.headers["Last-Event-ID"] == nil)
+        #expect(feed.lastEventID == 41 && feed.items.map(\.text) == ["new"])
+        let loads = transport.requests.count
+
+        // Back from an item: the wall's task starts again.
+        let second = ScriptedStream([.stream(status: 200, chunks: [": connected\n\n"])])
+        await follow(second)
+        #expect(second.requests.first?.headers["Last-Event-ID"] == "41", "resumes after the last event seen")
+        #expect(transport.requests.count == loads, "and so reloads nothing")
+        #expect(feed.items.map(\.text) == ["new"])
     }
 
     @Test func aRefusedTokenWhileLoadingIsARefusalOtherFailuresAreNot() async {
         let offline = feed(Self.transport([], failing: true))
         await offline.refresh()
-        offline.liveEnded(.timedOut)
+        offline.liveEnded(.timedOut, token: "t")
         #expect(offline.refusal == nil)
         let revoked = feed(CannedTransport { _, _ in CannedTransport.error(401, .unauthorized, "Token revoked.") })
         await revoked.refresh()
-        #expect(revoked.refusal == .unauthorized("Token revoked."))
+        #expect(revoked.refusal == TokenRefusal(.unauthorized("Token revoked."), token: "t"), "names the token the feed loaded with")
     }
 
     @Test func aResetReloadsTheList() async {

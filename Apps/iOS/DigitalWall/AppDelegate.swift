@@ -1,21 +1,26 @@
 import ShareKit
 import UIKit
 
-/// Receives the extension's background uploads that ended after it closed: iOS wakes (or
+/// Owns the app's model (so a launch in the background, with no window, has one too) and
+/// receives the extension's background uploads that ended after it closed: iOS wakes (or
 /// launches) the app with the session's identifier; ShareKit's `UploadSessionEvents` decides
-/// whether to open it, each upload settles its outbox entry, and the completion handler is
-/// called once the session has delivered everything, so iOS suspends the app only then.
+/// whether to open it (once per process: a later wake-up reuses it), each upload settles its
+/// outbox entry, and the completion handler is called once the session has delivered
+/// everything and the follow-up drain holds background time, so iOS suspends the app only then.
 @MainActor
 final class AppDelegate: NSObject, UIApplicationDelegate {
-    private let environment = AppEnvironment()
-    private lazy var events = environment.map { UploadSessionEvents(container: $0.container) }
+    /// The app's glue, read by `DigitalWallApp`.
+    let model = AppModel()
+    private lazy var events = model.environment.map { UploadSessionEvents(container: $0.container) }
+    /// Every session opened in this process, kept (never opened twice: iOS allows one `URLSession`
+    /// per background identifier in a process, valid until invalidated).
     private var uploaders: [String: BackgroundUploader] = [:]
 
     func application(
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
-        guard let environment, let events else { return completionHandler() }
+        guard let environment = model.environment, let events else { return completionHandler() }
         guard events.receive(identifier: identifier, completion: completionHandler) == .open else { return }
         // Settling needs only the outbox; the client is the signed-in account's (or none, in
         // which case the entry stays handed over until its lifetime passes and a drain takes it).
@@ -32,10 +37,11 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         )
     }
 
-    /// Lets iOS suspend the app again, and has the app read the outbox anew.
+    /// The session delivered everything. The order matters: the drain of what else waits takes
+    /// its background time first, then the completion handler lets iOS suspend the app, which
+    /// it now does only once that drain has let go of every outbox lock.
     private func sessionFinished(_ identifier: String) {
-        uploaders[identifier] = nil
+        model.startDrain(notify: true)
         events?.finished(identifier: identifier)
-        NotificationCenter.default.post(name: OutboxSignal.received, object: nil)
     }
 }

@@ -49,11 +49,11 @@ final class AppModel {
         accountChanged()
     }
 
-    /// The server refused the token (a drain, the wall or the live connection said so): signed
+    /// The server refused a token (a drain, the wall or the live connection said so): its
+    /// account (and only its: a late refusal after signing in again changes nothing) is signed
     /// out with the reason, which the sign-in form shows.
-    func refused(_ error: ShareError) {
-        guard let token = signIn.credentials?.token else { return }
-        signIn.tokenRefused(error, token: token)
+    func refused(_ refusal: TokenRefusal) {
+        signIn.tokenRefused(refusal)
         accountChanged()
     }
 
@@ -69,20 +69,33 @@ final class AppModel {
     // MARK: Outbox
 
     /// Sends what the outbox holds; with `notify`, posts a local notification saying what arrived.
-    /// It runs while iOS grants background time, within what is left of it, and is cancelled
-    /// (letting go of every outbox lock) if that runs out first.
     func drain(notify: Bool) async {
-        defer { reloadPending() }
+        await startDrain(notify: notify)?.value
+    }
+
+    /// Starts sending what the outbox holds, under background time taken before this returns;
+    /// `nil` when there is nothing to start (a drain is running, or nobody is signed in). It
+    /// runs within what is left of the background time, and is cancelled (letting go of every
+    /// outbox lock) if that runs out first.
+    @discardableResult
+    func startDrain(notify: Bool) -> Task<Void, Never>? {
         guard !isDraining, let environment, let credentials = signIn.credentials,
-              let delivery = try? environment.delivery(credentials, policy: .background) else { return }
+              let delivery = try? environment.delivery(credentials, policy: .background) else {
+            reloadPending()
+            return nil
+        }
         isDraining = true
-        defer { isDraining = false }
-        let report = await backgroundTime.run(named: "Send shares waiting on this device") { budget in
+        let sending = backgroundTime.start(named: "Send shares waiting on this device") { budget in
             await delivery.drain(within: budget)
         }
-        if case .unauthorized? = report.stoppedBy, let error = report.stoppedBy { refused(error) }
-        if notify, let notice = DeliveryNotice(report: report) { await post(notice) }
-        if report.progress.delivered > 0 { await feed?.refresh() }
+        return Task {
+            let report = await sending.value
+            isDraining = false
+            reloadPending()
+            if let refusal = report.tokenRefusal { refused(refusal) }
+            if notify, let notice = DeliveryNotice(report: report) { await post(notice) }
+            if report.progress.delivered > 0 { await feed?.refresh() }
+        }
     }
 
     /// Reads the outbox for the pending list.
@@ -108,15 +121,11 @@ final class AppModel {
 
     // MARK: Live updates
 
-    /// Keeps the wall live from `/v1/events` until the view goes away.
+    /// Keeps the wall live from `/v1/events` until the view goes away, resuming after the last
+    /// event it saw (so coming back from an item replays what changed, not the first page).
     func runLiveUpdates() async {
         guard let credentials = signIn.credentials, let feed else { return }
-        let live = LiveEvents(server: credentials.server, token: credentials.token, transport: URLSessionStreamingTransport(), clock: ContinuousClock())
-        do {
-            try await live.run { update in await feed.handle(update) }
-        } catch {
-            feed.liveEnded(error)
-        }
+        await feed.follow(LiveEvents(server: credentials.server, token: credentials.token, transport: URLSessionStreamingTransport(), clock: ContinuousClock()))
     }
 }
 

@@ -10,8 +10,9 @@ final class BackgroundTime {
     /// Kept free for cancelling and ending before iOS's deadline.
     private static let margin: Double = 5
 
-    /// Runs `work` under a background-task assertion named `name`.
-    func run<T: Sendable>(named name: String, _ work: @escaping @Sendable (_ budget: Duration?) async -> T) async -> T {
+    /// Takes the assertion named `name` before it returns (so a caller may then let iOS suspend
+    /// the app, as the upload session's completion handler does) and runs `work` under it.
+    func start<T: Sendable>(named name: String, _ work: @escaping @Sendable (_ budget: Duration?) async -> T) -> Task<T, Never> {
         let application = UIApplication.shared
         let remaining = application.backgroundTimeRemaining
         // In the foreground the time left is "unlimited" (greatestFiniteMagnitude): no budget.
@@ -21,8 +22,10 @@ final class BackgroundTime {
             // Out of time: stop sending; the assertion ends below, once the work has unwound.
             task.cancel()
         }
-        let result = await task.value
-        if assertion != .invalid { application.endBackgroundTask(assertion) }
-        return result
+        return Task {
+            let result = await task.value
+            if assertion != .invalid { application.endBackgroundTask(assertion) }
+            return result
+        }
     }
 }

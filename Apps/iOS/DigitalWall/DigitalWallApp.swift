@@ -4,13 +4,14 @@ import SwiftUI
 
 /// The app: sign in, the wall, pending shares. It drains the outbox at launch, on coming to the
 /// foreground, when the extension signals, and in a background refresh task; `AppDelegate`
-/// receives the results of background uploads the extension started; it opens
-/// `digitalwall://item/{id}` and `digitalwall://sign-in`.
+/// owns the model and receives the results of background uploads the extension started; it
+/// opens `digitalwall://item/{id}` and `digitalwall://sign-in`.
 @main
 struct DigitalWallApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
-    @State private var model = AppModel()
     @Environment(\.scenePhase) private var scenePhase
+
+    private var model: AppModel { appDelegate.model }
 
     var body: some Scene {
         WindowGroup {
@@ -22,12 +23,12 @@ struct DigitalWallApp: App {
                     }
                 }
                 .onReceive(NotificationCenter.default.publisher(for: OutboxSignal.received)) { _ in
-                    Task { await model.drain(notify: scenePhase != .active) }
+                    model.startDrain(notify: scenePhase != .active)
                 }
         }
         .onChange(of: scenePhase) { _, phase in
             switch phase {
-            case .active: Task { await model.drain(notify: false) }
+            case .active: model.startDrain(notify: false)
             case .background: model.scheduleBackgroundDrain()
             default: break
             }

@@ -3,15 +3,20 @@ import SwiftUI
 
 /// The share sheet: the preview, the note with its counter, the wall (the last one chosen is
 /// preselected, so Save is one tap) and tags; then the outcome ShareKit decides on. It only binds
-/// to `ComposeModel`; every rule is there.
+/// to `ComposeModel`; every rule is there. Whatever may send (Save, the outcome's actions) runs
+/// through `send`, which keeps the extension alive meanwhile (`ShareViewController`).
 struct ShareSheetView: View {
+    /// Runs work that may hold an outbox lock.
+    typealias Send = @MainActor (_ work: @escaping @MainActor () async -> Void) -> Void
+
     let model: ComposeModel?
     let preview: ContentPreview?
+    let send: Send
     let onClose: (ComposeAction) -> Void
 
     var body: some View {
         if let model, let preview {
-            ComposeForm(model: model, preview: preview, onClose: onClose)
+            ComposeForm(model: model, preview: preview, send: send, onClose: onClose)
         } else {
             ProgressView("Reading what you shared…")
         }
@@ -21,6 +26,7 @@ struct ShareSheetView: View {
 private struct ComposeForm: View {
     @Bindable var model: ComposeModel
     let preview: ContentPreview
+    let send: ShareSheetView.Send
     let onClose: (ComposeAction) -> Void
     @State private var tagDraft = ""
 
@@ -29,7 +35,7 @@ private struct ComposeForm: View {
             Group {
                 if let shown = model.presentation {
                     OutcomeView(presentation: shown) { action in
-                        Task { await act(action) }
+                        send { await act(action) }
                     }
                 } else {
                     form
@@ -43,7 +49,7 @@ private struct ComposeForm: View {
                         Button("Cancel") { model.close(.cancel) }
                     }
                     ToolbarItem(placement: .confirmationAction) {
-                        Button(model.saveTitle) { Task { await model.post() } }
+                        Button(model.saveTitle) { send { await model.post() } }
                             .bold()
                             .disabled(!model.canPost)
                     }

@@ -14,7 +14,7 @@ final class ShareViewController: UIViewController {
     /// This launch's background upload session (iOS allows one process per session identifier).
     private let launch = UUID()
     private var uploader: BackgroundUploader?
-    private lazy var host = UIHostingController(rootView: ShareSheetView(model: nil, preview: nil, onClose: { _ in }))
+    private lazy var host = UIHostingController(rootView: ShareSheetView(model: nil, preview: nil, send: { _ in }, onClose: { _ in }))
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -43,10 +43,26 @@ final class ShareViewController: UIViewController {
             extraction: extraction, delivery: makeDelivery(credentials), memory: environment?.wallMemory ?? InMemoryWallMemory(),
             isSignedIn: credentials != nil
         )
-        host.rootView = ShareSheetView(model: model, preview: ContentPreview(extraction)) { [weak self] action in
+        host.rootView = ShareSheetView(
+            model: model, preview: ContentPreview(extraction), send: { [weak self] work in self?.whileSending(work) }
+        ) { [weak self] action in
             self?.close(action, leftSharesInOutbox: model.leftSharesInOutbox)
         }
         if let credentials { await loadWalls(into: model, credentials: credentials) }
+    }
+
+    /// Runs a send (Save, Try Again, Cancel's withdrawal), which holds outbox locks, so that the
+    /// extension outlives it: the sheet can't be swiped away meanwhile (`isModalInPresentation`),
+    /// and iOS keeps the process running until it ends (`ExpiringActivity`), or cancels it first.
+    private func whileSending(_ work: @escaping @MainActor () async -> Void) {
+        isModalInPresentation = true
+        let send = Task { await work() }
+        let activity = ExpiringActivity(reason: "Saving a share to Digital Wall") { send.cancel() }
+        Task {
+            await send.value
+            activity.end()
+            isModalInPresentation = false
+        }
     }
 
     /// Signed in: small shares now, large ones by background upload. Signed out: kept in the

@@ -103,8 +103,8 @@ public final class SignInModel {
     /// them with a dead token, and says why; the server and user name stay filled in. Shares
     /// waiting in the outbox stay and are sent after the next sign-in. Nothing happens for a
     /// refusal of a token that is no longer the one signed in (a late answer after signing in again).
-    public func tokenRefused(_ error: ShareError, token: String) {
-        guard case .unauthorized = error, let current = credentials, current.token == token else { return }
+    public func tokenRefused(_ refusal: TokenRefusal) {
+        guard let current = credentials, current.token == refusal.token else { return }
         try? store.delete()
         credentials = nil
         password = ""

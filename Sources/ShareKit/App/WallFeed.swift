@@ -22,8 +22,11 @@ public final class WallFeed {
     /// The live connection's state.
     public private(set) var live: LiveState = .idle
     /// The server refused the token (loading or the live connection got a 401): the app signs
-    /// out with the reason instead of showing a wall that can't load.
-    public private(set) var refusal: ShareError?
+    /// out that token's account with the reason instead of showing a wall that can't load.
+    public private(set) var refusal: TokenRefusal?
+    /// The last live event applied: the next connection resumes after it (`follow`), so
+    /// returning to the wall replays what changed instead of reloading the first page.
+    public private(set) var lastEventID: Int64?
 
     /// The live connection's state, for a small indicator.
     public enum LiveState: Sendable, Equatable {
@@ -63,7 +66,7 @@ public final class WallFeed {
             loadError = nil
         } catch {
             loadError = error
-            if case .unauthorized = error { refusal = error }
+            refusal = refusal ?? TokenRefusal(error, token: client.token)
         }
     }
 
@@ -81,7 +84,7 @@ public final class WallFeed {
             loadError = nil
         } catch {
             loadError = error
-            if case .unauthorized = error { refusal = error }
+            refusal = refusal ?? TokenRefusal(error, token: client.token)
         }
     }
 
@@ -112,6 +115,7 @@ public final class WallFeed {
             if !resumed { await refresh() }
         case .event(let event):
             apply(event)
+            lastEventID = event.seq
         case .reset:
             await refresh()
         case .disconnected(let error, _):
@@ -119,11 +123,21 @@ public final class WallFeed {
         }
     }
 
-    /// Marks the live connection as refused (the token was revoked).
-    public func liveEnded(_ error: ShareError) {
-        if case .unauthorized = error {
+    /// Keeps the wall live over `live` until cancelled, resuming after `lastEventID` (the last
+    /// event of an earlier connection, if any), and says when the server refused the token.
+    public func follow<C: Clock>(_ live: LiveEvents<C>) async where C.Duration == Duration {
+        do throws(ShareError) {
+            try await live.run(after: lastEventID) { update in await self.handle(update) }
+        } catch {
+            liveEnded(error, token: live.token)
+        }
+    }
+
+    /// Marks the live connection as ended: refused (the token `token` was revoked) or lost.
+    public func liveEnded(_ error: ShareError, token: String?) {
+        if let refused = TokenRefusal(error, token: token) {
             live = .signedOut
-            refusal = error
+            refusal = refused
         } else {
             live = .reconnecting(error)
         }

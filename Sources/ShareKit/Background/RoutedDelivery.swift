@@ -31,7 +31,10 @@ public struct RoutedDelivery<C: Clock>: ShareDelivering where C.Duration == Dura
         var sent = await delivery.deliver(small, within: budget).makeIterator()
         var results: [DeliveryResult] = []
         for (share, isLarge) in zip(shares, large) {
-            if isLarge {
+            if isLarge, isHandedOver(share.request.id) {
+                // "Try Again" after a small share failed: the upload has this one; leave it to it.
+                results.append(.queued(shareID: share.request.id, reason: nil))
+            } else if isLarge {
                 let queued = delivery.queue([share])[0]
                 if queued.isStored { startUpload(shareID: share.request.id) }
                 results.append(queued)
@@ -44,6 +47,18 @@ public struct RoutedDelivery<C: Clock>: ShareDelivering where C.Duration == Dura
 
     /// Takes queued shares back out of the outbox.
     public func withdraw(shareIDs: [UUID]) async { await delivery.withdraw(shareIDs: shareIDs) }
+
+    /// Whether a background upload owns the share already (it is in the outbox, handed over
+    /// within the handover's lifetime, or held by the upload settling it right now).
+    private func isHandedOver(_ shareID: UUID) -> Bool {
+        switch try? delivery.outbox.claim(shareID: shareID) {
+        case .claimed(let claim)?:
+            defer { try? claim.release(recording: nil) }
+            return delivery.handover.isHandedOver(claim.entry, now: delivery.now())
+        case .busy?: return true
+        default: return false
+        }
+    }
 
     /// Writes the body of a queued share, hands the share over to a background upload (so no
     /// drain sends it too) and starts the upload; if the upload can't start, takes the share back

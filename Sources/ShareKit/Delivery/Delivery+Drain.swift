@@ -38,6 +38,7 @@ extension Delivery {
         }
         var report = state.withLock { $0.report }
         report.remaining = (try? outbox.pendingNames().count) ?? 0
+        report.tokenRefusal = TokenRefusal(report.stoppedBy, token: client.token)
         return report
     }
 

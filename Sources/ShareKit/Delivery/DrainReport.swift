@@ -30,6 +30,8 @@ public struct DrainReport: Sendable, Equatable {
     public var stoppedBy: ShareError?
     /// Shares still pending after the drain.
     public var remaining = 0
+    /// The server refused the drain's token (a 401 stopped it): which token, for `SignInModel.tokenRefused`.
+    public var tokenRefusal: TokenRefusal?
 
     /// Makes a report.
     public init(progress: DrainProgress) { self.progress = progress }

@@ -38,6 +38,9 @@ public struct AttachmentExtractor: Sendable {
                 case .success(let content): return .success(content)
                 case .failure(let reason): failure = failure ?? reason
                 }
+            } catch let reason as SkippedAttachment.Reason {
+                // Said as it is: a file measured over the limit before loading is "too large".
+                failure = failure ?? reason
             } catch {
                 failure = failure ?? .loadFailed("\(error)")
             }

@@ -6,8 +6,9 @@ import UIKit
 
 extension NSItemProvider: AttachmentProvider {
     /// Loads a picture as a file in the temporary folder, the ways `ImageRepresentation.plan`
-    /// says (a file, its bytes, or an image object such as a `UIImage`); anything else with
-    /// `loadItem(forTypeIdentifier:options:)`, turned into a plain value.
+    /// says (a file, its bytes, or an image object such as a `UIImage`); a document or film as
+    /// the system's file, measured before it is copied (`FileRepresentation`); anything else
+    /// (links, text, Safari's page) with `loadItem(forTypeIdentifier:options:)`, as a plain value.
     nonisolated(nonsending) public func loadValue(forTypeIdentifier typeIdentifier: String) async throws -> LoadedValue {
         if TypeTable.standard.conforms(TypeIdentifier(typeIdentifier), to: .image) {
             var firstError: (any Error)?
@@ -16,6 +17,7 @@ extension NSItemProvider: AttachmentProvider {
             }
             throw firstError ?? ExtractionFailure.unreadable(typeIdentifier)
         }
+        if FileRepresentation.loadsAsFile(TypeIdentifier(typeIdentifier)) { return .url(try await loadFile(typeIdentifier)) }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LoadedValue, any Error>) in
             loadItem(forTypeIdentifier: typeIdentifier, options: nil) { item, error in
                 if let error {
@@ -25,6 +27,20 @@ extension NSItemProvider: AttachmentProvider {
                 } else {
                     continuation.resume(throwing: ExtractionFailure.unreadable(typeIdentifier))
                 }
+            }
+        }
+    }
+
+    /// A document or film as a copy of the system's file, refused (`.tooLarge`) before it is copied.
+    private nonisolated(nonsending) func loadFile(_ typeIdentifier: String) async throws -> URL {
+        let (type, name) = (TypeIdentifier(typeIdentifier), suggestedName)
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
+            _ = loadFileRepresentation(forTypeIdentifier: typeIdentifier) { url, error in
+                // The system removes its file when this handler returns: measure and copy it now.
+                continuation.resume(with: Result {
+                    guard let url else { throw error ?? ExtractionFailure.unreadable(typeIdentifier) }
+                    return try FileRepresentation.copy(url, type: type, suggestedName: name, into: FileManager.default.temporaryDirectory)
+                })
             }
         }
     }
