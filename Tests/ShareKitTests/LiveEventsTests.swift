@@ -54,7 +54,7 @@ import WallCore
         ], after: 12)
         guard updates.count >= 4 else { Issue.record("\(updates)"); return }
         #expect(updates[0] == .connected(resumed: true))
-        #expect(updates[1] == .reset, "events since 12 were pruned: the list must be reloaded")
+        #expect(updates[1] == .reset(lastEventID: 900), "events since 12 were pruned: the list must be reloaded")
         #expect(updates[2] == .event(ItemEvent(seq: 901, type: .created, itemId: later.id, item: later)))
         #expect(transport.requests.map { $0.headers["Last-Event-ID"] }.prefix(2) == ["12", "901"])
     }

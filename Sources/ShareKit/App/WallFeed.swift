@@ -116,7 +116,8 @@ public final class WallFeed {
         case .event(let event):
             apply(event)
             lastEventID = event.seq
-        case .reset:
+        case .reset(let resumeAfter):
+            lastEventID = resumeAfter
             await refresh()
         case .disconnected(let error, _):
             live = .reconnecting(error)

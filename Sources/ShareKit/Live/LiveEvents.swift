@@ -74,7 +74,7 @@ public struct LiveEvents<C: Clock>: Sendable where C.Duration == Duration {
                     if let retry = parser.retry { delay = retry }
                     if message.event == Self.resetEvent {
                         lastID = message.id.flatMap { Int64($0) } ?? lastID
-                        await deliver(.reset)
+                        await deliver(.reset(lastEventID: lastID))
                         continue
                     }
                     guard let event = Self.itemEvent(message) else { continue }

@@ -8,8 +8,9 @@ public enum LiveUpdate: Sendable, Equatable {
     /// An item changed.
     case event(ItemEvent)
     /// The server no longer has every change since the last one seen (its log was pruned past
-    /// it, after a long time offline): reload the list. Later events follow as usual.
-    case reset
+    /// it, after a long time offline): reload the list. Later events follow as usual; a later
+    /// connection resumes after `lastEventID`, where the server's log now starts.
+    case reset(lastEventID: Int64?)
     /// The stream ended or could not be opened; it is tried again after `retryIn`.
     case disconnected(ShareError, retryIn: Duration)
 }
