@@ -51,8 +51,7 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
         // planned as one pass over every member of every wall. Planned as `PostgresWritePlans` says.
         query = """
             WITH q AS MATERIALIZED (
-                SELECT q.n, q.user_id, q.share_id, q.hash, w.id AS wall_id, w.user_id AS owner_id, m.role,
-                       (SELECT count(*) FROM wall_members c WHERE c.wall_id = w.id) AS members
+                SELECT q.n, q.user_id, q.share_id, q.hash, w.id AS wall_id, w.user_id AS owner_id, m.role
                 FROM unnest(\(users)::uuid[], \(kinds)::int[], \(refs)::text[], \(wallIDs)::uuid[],
                             \(shareIDs)::uuid[], \(hashes)::text[])
                      WITH ORDINALITY AS q (user_id, kind, ref, wall_ref, share_id, hash, n)
@@ -76,7 +75,8 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
             UNION ALL
             SELECT 1, 0, NULL, NULL, NULL, NULL, nextval('events_seq'), NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                    \(unescaped: PostgresRows.itemColumns("i"))
-            FROM q CROSS JOIN LATERAL generate_series(0, coalesce(q.members, 0)) AS s LEFT JOIN items i ON false
+            FROM (SELECT q.n FROM q UNION ALL SELECT q.n FROM q JOIN wall_members c ON c.wall_id = q.wall_id) AS s
+            LEFT JOIN items i ON false
             UNION ALL
             SELECT 2, 0, NULL, i.user_id, NULL, NULL, NULL, r.user_id, r.share_id, r.fingerprint, r.duplicate, NULL,
                    coalesce((SELECT true FROM wall_members m WHERE m.wall_id = i.wall_id AND m.user_id = r.user_id LIMIT 1),
@@ -94,7 +94,7 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
             UNION ALL
             SELECT 4, 0, w.wall_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, m.user_id,
                    \(unescaped: PostgresRows.itemColumns("i"))
-            FROM (SELECT DISTINCT wall_id FROM q WHERE members > 0) AS w
+            FROM (SELECT DISTINCT wall_id FROM q WHERE wall_id IS NOT NULL) AS w
             JOIN wall_members m ON m.wall_id = w.wall_id LEFT JOIN items i ON false
             """
     }
