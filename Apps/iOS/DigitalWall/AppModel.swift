@@ -125,7 +125,10 @@ final class AppModel {
     /// event it saw (so coming back from an item replays what changed, not the first page).
     func runLiveUpdates() async {
         guard let credentials = signIn.credentials, let feed else { return }
-        await feed.follow(LiveEvents(server: credentials.server, token: credentials.token, transport: URLSessionStreamingTransport(), clock: ContinuousClock()))
+        let live = LiveEvents(
+            server: credentials.server, token: credentials.token, transport: URLSessionStreamingTransport(), clock: ContinuousClock()
+        )
+        await feed.follow(live)
     }
 }
 

@@ -7,8 +7,9 @@ import UIKit
 /// builds the compose model and hosts the SwiftUI sheet; when the model closes, completes the
 /// request (or cancels it) and tells the app. It never tries to open the app (iOS ignores
 /// `extensionContext.open` from a share extension): signed out, Save keeps the share on the
-/// device for the app to send after sign-in. Info.plist names it `$(PRODUCT_MODULE_NAME).ShareViewController`,
-/// its Swift name: an `@objc(ShareViewController)` rename would hide it from that lookup.
+/// device for the app to send after sign-in. Info.plist names it by its Swift name,
+/// `$(PRODUCT_MODULE_NAME).ShareViewController`: an `@objc(ShareViewController)` rename would
+/// hide it from that lookup.
 final class ShareViewController: UIViewController {
     private let environment = AppEnvironment()
     /// This launch's background upload session (iOS allows one process per session identifier).
