@@ -68,16 +68,17 @@ struct PostgresOverlappingBatchesTests {
                 }
 
                 // When: the first batch is in its COMMIT, the second is started beside it and waits
-                // for the events lock in PostgreSQL; a third can't start.
+                // for the events lock in PostgreSQL (it hands off only as it sends its own
+                // `COMMIT`, so no next batch gathers yet); a third can't start.
                 try await waitUntil {
                     let waits = try await database.lockWaits()
                     return waits.count == 2 && waits[0] == "COMMIT" && waits[1].contains("pg_advisory_xact_lock")
                 }
                 // (Two batches run, so no third starts.)
-                #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: false))
+                #expect(store.writeQueue.status == .init(waiting: 0, running: 2, leaderChosen: true))
                 thirdTask = save(third)
                 try await waitUntil { store.writeQueue.status.waiting == 1 }
-                #expect(store.writeQueue.status == .init(waiting: 1, running: 2, leaderChosen: false))
+                #expect(store.writeQueue.status == .init(waiting: 1, running: 2, leaderChosen: true))
                 try await gateHolder.query("COMMIT", logger: database.logger)
             }
 
@@ -96,9 +97,9 @@ struct PostgresOverlappingBatchesTests {
             #expect(last.kind == .created)
 
             // The log numbers the batches' events in their commit order, and the feed delivers
-            // every one once, in that order: the second batch's new items after the first's and
-            // before the third's (its call waited for the lock first); the duplicate's move, in
-            // the second batch's own transaction after them, after the first's item.
+            // every one once, in that order: the second batch's events after the first's item and
+            // before the third's (its transaction waited for the lock first), and among
+            // themselves in the order its shares came: a new item, the duplicate's move, a new item.
             let events = try await store.allEvents(for: alice)
             let firstSeq = try #require(events.first { $0.itemId == made.item.id && $0.type == .created }?.seq)
             let newSeqs = events.filter { [outcomes[0], outcomes[5]].compactMap { try? $0.get().item.id }.contains($0.itemId) }
@@ -107,7 +108,7 @@ struct PostgresOverlappingBatchesTests {
             let thirdSeq = try #require(events.first { $0.itemId == last.item.id }?.seq)
             #expect(newSeqs.count == 2 && moveSeqs.count == 1, "two new items and the duplicate's move")
             #expect(newSeqs.allSatisfy { firstSeq < $0 && $0 < thirdSeq })
-            #expect(moveSeqs.allSatisfy { newSeqs.max()! < $0 })
+            #expect(moveSeqs.allSatisfy { newSeqs.min()! < $0 && $0 < newSeqs.max()! && $0 < thirdSeq })
             var delivered: [Int64] = []
             while delivered.count < events.count, let event = await feed.next() { delivered.append(event.seq) }
             #expect(delivered == events.map(\.seq))

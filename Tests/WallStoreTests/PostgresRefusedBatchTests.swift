@@ -97,9 +97,11 @@ struct PostgresRefusedBatchTests {
     }
 
     /// Whether `result` failed with PostgreSQL refusing the NUL character.
+    /// Whether PostgreSQL refused the write as a data exception (class 22): the NUL in a tag,
+    /// read from the share statement's JSON (22P05) or from text (22021).
     private static func refusedByPostgres(_ result: Result<PostgresWriteResult, any Error>) -> Bool {
-        guard case .failure(let error as PSQLError) = result else { return false }
-        return error.serverInfo?[.sqlState] == "22021"
+        guard case .failure(let error as PSQLError) = result, let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("22")
     }
 }
 
