@@ -31,7 +31,9 @@ import WallServer
         _ request: ShareRequest, client: some TestClientProtocol, token: String
     ) async throws -> (shared: ShareResponse, settled: Item) {
         let port = try #require(client.port)
-        return try await SSEClient.withStream(port: port, token: token) { reader in
+        // Through one timed-out fetch and its retry, as `EnrichmentTests` waits: under the whole
+        // suite's load a loopback fetch can pass its deadline.
+        return try await SSEClient.withStream(port: port, token: token, timeout: EnrichmentTests.settleTimeout) { reader in
             let response = try await client.share(request, token: token)
             try #require(response.status == .created || response.status == .ok, "share: \(response.text)")
             let shared = try response.decode(ShareResponse.self)
@@ -47,7 +49,7 @@ import WallServer
     /// Refreshes an item and returns it once it is no longer pending.
     static func refreshAndSettle(_ id: UUID, client: some TestClientProtocol, token: String) async throws -> Item {
         let port = try #require(client.port)
-        return try await SSEClient.withStream(port: port, token: token) { reader in
+        return try await SSEClient.withStream(port: port, token: token, timeout: EnrichmentTests.settleTimeout) { reader in
             let response = try await client.send(.post, "/v1/items/\(id)/refresh", token: token)
             #expect(response.status == .accepted)
             while true {
