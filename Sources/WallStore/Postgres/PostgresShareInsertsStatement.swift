@@ -39,7 +39,7 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
                        c.n->>'text', c.n->>'note', ARRAY(SELECT jsonb_array_elements_text(c.n->'tags')), c.source,
                        c.state, CASE WHEN c.has_shared_at THEN c.shared_at END, c.created_at, c.updated_at,
                        c.sort_key, to_tsvector('dwall_search', c.document), c.n->>'file',
-                       NULLIF(c.added_by, \(PostgresShareLookupStatement.noWallID))
+                       NULLIF(c.added_by, \(PostgresShareLookupStatement.noID))
                 FROM unnest(\(created.map(\.item.id))::uuid[], \(created.map(\.userID))::uuid[],
                             \(created.map(\.item.wallId))::uuid[], \(created.map(\.item.kind.rawValue))::text[],
                             \(createdJSON)::jsonb[], \(created.map(\.item.source.rawValue))::text[],
@@ -48,7 +48,7 @@ struct PostgresShareInsertsStatement: PostgresFixedStatement {
                             \(created.map { $0.item.sharedAt ?? $0.item.createdAt })::timestamptz[],
                             \(created.map(\.item.createdAt))::timestamptz[], \(created.map(\.item.updatedAt))::timestamptz[],
                             \(created.map { sortKey($0.item.id) })::bigint[], \(created.map { document($0.item) })::text[],
-                            \(created.map { plan.adders[$0.item.id] ?? PostgresShareLookupStatement.noWallID })::uuid[])
+                            \(created.map { plan.adders[$0.item.id] ?? PostgresShareLookupStatement.noID })::uuid[])
                      AS c (id, user_id, wall_id, kind, n, source, state, has_shared_at, shared_at, created_at,
                            updated_at, sort_key, document, added_by)
                 ON CONFLICT (wall_id, md5(canonical_url)) WHERE canonical_url IS NOT NULL DO NOTHING

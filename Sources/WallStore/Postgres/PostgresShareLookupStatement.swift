@@ -21,8 +21,9 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
     static let name = "dwall_share_lookup"
     static let sql = Self(jobs: []).query.sql
 
-    /// The wall id given for a reference that is not one (matches no wall).
-    static let noWallID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    /// The nil UUID, standing for "none" in a `uuid[]` (PostgresNIO binds no NULL elements): the
+    /// wall id of a reference that is not an id (it matches no wall), the adder of an owner's item.
+    static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     let query: PostgresQuery
 
@@ -40,7 +41,7 @@ struct PostgresShareLookupStatement: PostgresFixedStatement {
             hashes.append(job.share.canonicalURL.map { Insecure.MD5.hash(data: Data($0.utf8)).lowercaseHex } ?? "")
             kinds.append(ref.kind)
             refs.append(ref.text)
-            wallIDs.append(ref.kind == 1 ? UUID(text: ref.text) ?? Self.noWallID : Self.noWallID)
+            wallIDs.append(ref.kind == 1 ? UUID(text: ref.text) ?? Self.noID : Self.noID)
         }
         // A wall by id is probed by its primary key (it may be someone else's, shared with the
         // sharer); the default wall and a slug by the person's own walls. `LEFT JOIN items i ON

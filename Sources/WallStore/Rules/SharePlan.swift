@@ -22,9 +22,9 @@ struct SharePlan {
         var access: WallAccess?
         /// The sharer's user name when the wall is someone else's: new items carry it, notes
         /// merged into stored items are attributed to it.
-        var adderName: String? = nil
+        var adderName: String?
         /// The stored file a part of a multipart share becomes (a new item, never a duplicate).
-        var file: ItemFile? = nil
+        var file: ItemFile?
 
         /// An entry for a share to one of the person's own walls (`nil`: no such wall).
         init(share: ValidShare, userID: UUID, wallID: UUID?) {
