@@ -61,8 +61,12 @@ struct PostgresOverlappingBatchesTests {
                     try await lockHolder.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.events))", logger: database.logger)
                     firstTask = save(first)
                     try await waitUntil { try await database.lockWaits().count == 1 }
-                    secondTasks = second.map(save)
-                    try await waitUntil { store.writeQueue.status.waiting == second.count }
+                    // One at a time, so the batch holds them in this order (tasks started together
+                    // reach the queue in any order).
+                    for (index, share) in second.enumerated() {
+                        secondTasks.append(save(share))
+                        try await waitUntil { store.writeQueue.status.waiting == index + 1 }
+                    }
                     #expect(store.writeQueue.status == .init(waiting: second.count, running: 1, leaderChosen: true))
                     try await lockHolder.query("COMMIT", logger: database.logger)
                 }
