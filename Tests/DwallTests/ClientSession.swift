@@ -22,10 +22,10 @@ struct ClientSession {
     /// The outbox the commands use.
     var outboxDirectory: URL { home.appendingPathComponent("data/digitalwall/outbox") }
 
-    /// Runs `dwall ARGUMENTS` to completion.
+    /// Runs `dwall ARGUMENTS` to completion, in `directory` when given.
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
-        try CommandRunner.run(arguments, input: input, environment: environment)
+    func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil) throws -> CommandResult {
+        try CommandRunner.run(arguments, input: input, environment: environment, in: directory)
     }
 
     /// Signs in to `server` with a user's password.

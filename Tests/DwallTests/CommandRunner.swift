@@ -8,9 +8,13 @@ struct CommandResult {
 }
 
 enum CommandRunner {
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    /// Runs `dwall ARGUMENTS`, in `directory` when given (for relative paths), to completion.
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DwallBinary.path)
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

@@ -40,6 +40,39 @@ import WallCore
         #expect(try client.outbox().pending.isEmpty)
     }
 
+    @Test func aPathWhereAWebAddressCouldBeSharesTheFile() async throws {
+        let session = try SignedInClient()
+        defer { session.cleanUp() }
+        let client = session.client
+        let folder = client.home.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.pngSignature + [UInt8](repeating: 3, count: 300)).write(to: folder.appendingPathComponent("photo.png"))
+        try Data("%PDF-1.4\nscan\n".utf8).write(to: folder.appendingPathComponent("scan.pdf"))
+        try Data("just text\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+
+        // Refused, nothing stored: a missing file, a folder, a file that is no picture or PDF, and
+        // several web addresses at once.
+        for (arguments, says) in [
+            (["share", "missing.png"], "'missing.png' is neither a web address"),
+            (["share", "."], "'.' is a folder"),
+            (["share", "notes.txt"], "text/plain"),
+            (["share", "photo.png", "https://example.com/a"], "one web address at a time"),
+        ] {
+            let refused = try client.run(arguments, in: folder)
+            #expect(refused.status != 0 && refused.errorOutput.contains(says), "\(arguments): \(refused.errorOutput)")
+        }
+        #expect(try client.outbox().pending.isEmpty)
+        #expect(try await session.items().isEmpty)
+
+        // `dwall share photo.png scan.pdf`, relative to where it runs: one item each, the files.
+        let shared = try client.run(["share", "--note", "from the folder", "photo.png", "scan.pdf"], in: folder)
+        #expect(shared.status == 0, "\(shared.errorOutput)")
+        #expect(shared.output.components(separatedBy: "\n").filter { $0.hasPrefix("saved ") }.count == 2, "\(shared.output)")
+        let items = try await session.items()
+        #expect(Set(items.compactMap { $0.file?.name }) == ["photo.png", "scan.pdf"])
+        #expect(items.allSatisfy { $0.userNote == "from the folder" })
+    }
+
     @Test func aServerKilledMidUploadStoresNoItemAndNoHalfBlob() async throws {
         let server = try ServerProcess()
         defer { server.cleanUp() }

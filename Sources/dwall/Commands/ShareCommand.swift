@@ -3,9 +3,10 @@ import Foundation
 import ShareKit
 import WallCore
 
-/// `dwall share URL|--text TEXT|--file PATH…|-`: store a share in the outbox, then send it; exits
-/// 0 when it is saved or queued (safe either way), non-zero only when nothing was stored.
-/// Each file is a share of its own (one item each), copied into the outbox before it is sent.
+/// `dwall share URL|PATH…|--text TEXT|--file PATH…|-`: store a share in the outbox, then send it;
+/// exits 0 when it is saved or queued (safe either way), non-zero only when nothing was stored.
+/// Each file is a share of its own (one item each), copied into the outbox before it is sent; a
+/// path given where a web address could be is the file (`dwall share photo.png`).
 struct ShareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
@@ -17,7 +18,9 @@ struct ShareCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A web address, or '-' to read a link or passage from standard input.") var target: String?
+    @Argument(
+        help: "A web address, images or PDFs to share (one item each), or '-' to read a link or passage from standard input."
+    ) var targets: [String] = []
     @Option(help: "Share this passage of text.") var text: String?
     @Option(
         name: .customLong("file"), parsing: .upToNextOption,
@@ -32,15 +35,15 @@ struct ShareCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     func validate() throws {
-        let given = [target != nil, text != nil, !files.isEmpty].filter { $0 }.count
-        guard given == 1 else { throw ValidationError("Give a URL, '-', --text, or --file.") }
+        let given = [!targets.isEmpty, text != nil, !files.isEmpty].filter { $0 }.count
+        guard given == 1 else { throw ValidationError("Give a URL, files, '-', --text, or --file.") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
     }
 
     func run() async throws {
         let context = ClientContext()
         let credentials = try context.credentials()
-        let contents = files.isEmpty ? [try readContent()] : try files.map(FileContent.read)
+        let contents = try readContents()
         let shares = ShareDraft(
             contents: contents, note: note, wall: wall, tags: tags, source: .cli
         ).shares().map { share in
@@ -60,18 +63,30 @@ struct ShareCommand: AsyncParsableCommand {
         if let failure { throw failure }
     }
 
-    /// The link or passage to share.
-    private func readContent() throws -> SharedContent {
-        if let text { return .text(text, source: nil, title: nil) }
-        if target == "-" {
+    /// What to share: the passage, standard input's link or passage, one web address, or files.
+    private func readContents() throws -> [SharedContent] {
+        if let text { return [.text(text, source: nil, title: nil)] }
+        if !files.isEmpty { return try files.map(FileContent.read) }
+        if targets == ["-"] {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            if let link = LinkDetector.webURL(in: input) { return .link(link, title: nil) }
-            return .text(input, source: nil, title: nil)
+            if let link = LinkDetector.webURL(in: input) { return [.link(link, title: nil)] }
+            return [.text(input, source: nil, title: nil)]
         }
-        guard let link = target.flatMap(LinkDetector.webURL(in:)) else {
-            throw ValidationError("'\(target ?? "")' is not a web address (http or https); use --text for a passage.")
+        if targets.count == 1, let link = LinkDetector.webURL(in: targets[0]) { return [.link(link, title: nil)] }
+        return try targets.map(Self.readFile)
+    }
+
+    /// The file at `path`, given where a web address could be.
+    private static func readFile(_ path: String) throws -> SharedContent {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            if LinkDetector.webURL(in: path) != nil {
+                throw ValidationError("Share one web address at a time; '\(path)' is one of several.")
+            }
+            throw ValidationError("'\(path)' is neither a web address (http or https) nor a file; use --text for a passage.")
         }
-        return .link(link, title: nil)
+        guard !isFolder.boolValue else { throw ValidationError("'\(path)' is a folder; give the files in it.") }
+        return try FileContent.read(path)
     }
 
     private func report(_ result: DeliveryResult) throws {
