@@ -21,6 +21,7 @@ import WallServer
             var maxPageSnapshotHTMLBytes: Int
         }
         var name: String
+        var version: String
         var apiVersion: Int
         var features: [String]
         var limits: Limits
@@ -77,6 +78,15 @@ import WallServer
             #expect(meta.limits.maxJSONBodyBytes == Limits.maxJSONBodyBytes)
             #expect(meta.limits.maxPageSnapshotHTMLBytes == Limits.maxPageSnapshotHTMLBytes)
             #expect(meta.limits.maxUploadBytes > 0)
+        }
+    }
+
+    @Test func metaNamesTheReleaseTheServerRuns() async throws {
+        try await TestServer.run { _, client in
+            let response = try await client.send(.get, "/v1/meta")
+            #expect(response.status == .ok)
+            #expect(try response.decode(Meta.self).version == ReleaseVersion.current)
+            #expect(!ReleaseVersion.current.isEmpty)
         }
     }
 }

@@ -2,7 +2,7 @@ import Hummingbird
 import WallCore
 
 /// `GET /v1/meta`: which API this server speaks (its major version and the features added to
-/// it), without signing in, so a client (the browser extension) can tell a person plainly when
+/// it) and which release it runs, without signing in, so a client (the browser extension) can tell a person plainly when
 /// it and the server don't fit together.
 struct MetaController {
     /// The largest file this server takes (`--max-upload-bytes`).
@@ -24,6 +24,7 @@ struct ServerMeta: JSONWritable {
     func write(to output: inout JSONOutput) {
         output.object { json in
             json.key("name"); json.string("dwall")
+            json.key("version"); json.string(ReleaseVersion.current)
             json.key("apiVersion"); json.integer(Int64(APIVersion.major))
             json.key("features"); json.array(APIVersion.features) { json, feature in json.string(feature) }
             json.key("limits")
