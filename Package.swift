@@ -100,13 +100,25 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "glib-2.0", providers: [.apt(["libvips-dev"])]),
         .target(name: "WallMedia", dependencies: ["WallCore", "CVips"], swiftSettings: strict),
 
-        // MARK: Web wall: templates, static files and the views they render (no HTTP here)
+        // MARK: The browser extension's files (Extensions/browser) as a resource, for the server's zip
+        .target(
+            name: "WallExtension",
+            path: "Extensions",
+            sources: ["WallExtension.swift"],
+            resources: [.copy("browser")],
+            swiftSettings: strict
+        ),
+
+        // MARK: Web wall: templates, static files and the views they render, and the extension's
+        // zip (no HTTP here)
         .target(
             name: "WallWeb",
             dependencies: [
                 "WallCore",
+                "WallExtension",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Templates"), .copy("Static")],
             swiftSettings: strict

@@ -1,6 +1,8 @@
 import Foundation
+import WallCore
 
-/// Settings: API tokens, walls, the bookmarklet and the password.
+/// Settings: API tokens, walls, invitations, import and export, the bookmarklet and the browser
+/// extension, the keyboard, the password, and the version.
 public struct SettingsPageView: WebPage {
     /// `settings.mustache`.
     public static let template = "settings"
@@ -25,6 +27,14 @@ public struct SettingsPageView: WebPage {
     public var bookmarklet: String = ""
     /// Why the last change was refused.
     public var formError: String?
+    /// This server's address as the browser reached it, for the extension's options.
+    public var serverAddress: String = ""
+    /// The browser extension's zip, when the server was installed with its files.
+    public var browserExtension: ExtensionOffer?
+    /// The extension's pages in the browsers' stores (none yet: `ExtensionOffer.storeLinks`).
+    public var extensionStores: [StoreLink] = ExtensionOffer.storeLinks
+    /// The release this server runs (`ReleaseVersion.current`).
+    public var version: String = ReleaseVersion.current
 
     /// Makes the page.
     public init(chrome: PageChrome) { self.chrome = chrome }
@@ -201,5 +211,36 @@ public struct WallLinkRow: Sendable, Equatable {
         self.id = id
         self.created = created
         self.indexable = indexable
+    }
+}
+
+/// The browser extension as Settings offers it: the zip the server packed, to load unpacked.
+public struct ExtensionOffer: Sendable, Equatable {
+    /// The zip's URL on this server.
+    public var href: String
+    /// The extension's version (its manifest's).
+    public var version: String
+
+    /// The extension's pages in the browsers' stores, once it is published there: none yet.
+    public static let storeLinks: [StoreLink] = []
+
+    /// Makes an offer.
+    public init(href: String, version: String) {
+        self.href = href
+        self.version = version
+    }
+}
+
+/// The extension's page in a browser's store.
+public struct StoreLink: Sendable, Equatable {
+    /// The store's name ("Chrome Web Store", "Firefox Add-ons").
+    public var store: String
+    /// The extension's page there.
+    public var href: String
+
+    /// Makes a link.
+    public init(store: String, href: String) {
+        self.store = store
+        self.href = href
     }
 }

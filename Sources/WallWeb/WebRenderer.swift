@@ -9,21 +9,26 @@ public struct WebRenderer: Sendable {
     private let library: MustacheLibrary
     /// The static files, for their versioned URLs.
     public let assets: StaticAssets
+    /// The browser extension's zip, when its files were installed with the server.
+    public let extensionPackage: ExtensionPackage?
 
     /// Loads the templates and static files from the module's resources.
     public init() async throws {
         guard let resources = Bundle.module.resourceURL else { throw WebResourcesMissing() }
         try await self.init(
             templates: resources.appendingPathComponent("Templates"),
-            staticFiles: resources.appendingPathComponent("Static")
+            staticFiles: resources.appendingPathComponent("Static"),
+            shippedExtension: true
         )
     }
 
-    /// Loads templates and static files from these folders.
-    public init(templates: URL, staticFiles: URL) async throws {
+    /// Loads templates and static files from these folders, and packs the extension shipped
+    /// beside them when `shippedExtension`.
+    public init(templates: URL, staticFiles: URL, shippedExtension: Bool = false) async throws {
         library = try await MustacheLibrary(directory: templates.path)
         guard library.getTemplate(named: "layout") != nil else { throw WebResourcesMissing() }
         assets = try StaticAssets(directory: staticFiles)
+        extensionPackage = shippedExtension ? try ExtensionPackage.shipped(assets: assets) : nil
     }
 
     /// The page as HTML.

@@ -7,7 +7,8 @@ import WallWeb
 
 /// `/settings`: API tokens (make one, shown once; revoke; last used), walls (add, rename,
 /// reorder, delete, share with people on this server; leave a wall shared with you), the
-/// bookmarklet, and the password.
+/// bookmarklet and the browser extension's zip, the export downloads, the password, and the
+/// version this server runs.
 ///
 /// The password change asks for the current password under the sign-in limits (`SignInLimiter`),
 /// signs out the other browsers, and revokes every API token unless the person unticks it.
@@ -281,6 +282,10 @@ struct SettingsController {
             )
         }
         view.bookmarklet = Bookmarklet.href(origin: web.origin(for: request))
+        view.serverAddress = web.origin(for: request)
+        if let package = web.renderer.extensionPackage {
+            view.browserExtension = ExtensionOffer(href: ExtensionDownloadController.href(package), version: package.version)
+        }
         return web.html(view, status: error == nil ? .ok : .badRequest)
     }
 

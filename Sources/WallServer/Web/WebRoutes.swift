@@ -38,6 +38,7 @@ enum WebRoutes {
 
         let assets = RouteCollection(context: WallRequestContext.self).add(middleware: SecurityHeadersMiddleware())
         assets.addRoutes(AssetsController(assets: web.renderer.assets).endpoints)
+        assets.addRoutes(ExtensionDownloadController(package: web.renderer.extensionPackage).endpoints)
         router.addRoutes(assets)
     }
 
