@@ -20,9 +20,9 @@ public struct StaticAssets: Sendable {
 
     /// The signed-in pages' scripts that run after `masonry.js` and `queue.js`, in order, each
     /// deferred and render-blocking (the first frame shows relative times and the settings they
-    /// apply): what they share, the cards that come after the page, the share box, and the page
-    /// script that starts them.
-    public static let pageScripts = ["dw.js", "cards.js", "sharebox.js", "app.js"]
+    /// apply): what they share, the switcher's live counts, the cards that come after the page,
+    /// the share box, and the page script that starts them.
+    public static let pageScripts = ["dw.js", "counts.js", "cards.js", "sharebox.js", "app.js"]
 
     /// The files by name (`app.js`).
     public let files: [String: Asset]

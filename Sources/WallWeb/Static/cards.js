@@ -101,6 +101,7 @@
   function onEvent(event) {
     lastSeq = event.lastEventId || lastSeq;
     var data = JSON.parse(event.data), old = document.getElementById("item-" + data.itemId);
+    if (DW.recount) DW.recount(); /* any change may change a wall's count */
     if (event.type === "item.deleted") { if (old) removeCard(old); return; }
     if (body.dataset.search) { if (old) DW.place(data.item, false); return; } /* results stay as searched */
     if (!DW.shows(data.item)) { if (old) removeCard(old); return; }

@@ -141,6 +141,7 @@
         if (DW.shows(item)) DW.place(item, true, true);
       });
       if (waited[entry.id]) { delete waited[entry.id]; sent += 1; }
+      if (DW.recount) DW.recount(); /* its wall holds more now (its live event may come later) */
       DW.toast(result.message);
       return;
     }
