@@ -24,6 +24,10 @@ public struct StaticAssets: Sendable {
     /// the share box, and the page script that starts them.
     public static let pageScripts = ["dw.js", "counts.js", "cards.js", "sharebox.js", "app.js"]
 
+    /// The scripts of an empty wall's first-run panel, after the page scripts: the QR code
+    /// encoder, and the panel's script that draws the page's address with it.
+    public static let firstRunScripts = ["qr.js", "firstrun.js"]
+
     /// The files by name (`app.js`).
     public let files: [String: Asset]
     /// A hash over every file: the service worker's cache name changes when any file does.

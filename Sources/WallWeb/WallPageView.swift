@@ -28,6 +28,11 @@ public struct WallPageView: WebPage {
     public var shareID = UUID().uuidString
     /// Whether the person may add to this wall (not on a wall shared with them to view).
     public var canPost = true
+    /// The address the page was served from, for the first-run panel (its script writes the
+    /// browser's own, the same, and draws it as a QR code).
+    public var serverAddress = ""
+    /// The first-run panel's scripts (`StaticAssets.firstRunScripts`), by their versioned URLs.
+    public var firstRunScriptHrefs: [String] = []
 
     /// Makes the page.
     public init(chrome: PageChrome, wallName: String, wallID: String, clearHref: String) {
@@ -41,6 +46,9 @@ public struct WallPageView: WebPage {
     public var isFiltered: Bool { tagFilter != nil || searchFilter != nil }
     /// Whether there is nothing to show.
     public var isEmpty: Bool { cards.isEmpty }
+    /// Whether to show the first-run panel: a wall the person may add to, holding nothing, and
+    /// no filter in force.
+    public var showsFirstRun: Bool { isEmpty && !isFiltered && canPost }
 }
 
 /// A page of cards alone: what infinite scroll appends and a live update inserts.
@@ -77,6 +85,9 @@ extension WallPageView: MustacheParent {
         case "canPost": canPost
         case "isFiltered": isFiltered
         case "isEmpty": isEmpty
+        case "serverAddress": serverAddress
+        case "firstRunScriptHrefs": firstRunScriptHrefs
+        case "showsFirstRun": showsFirstRun
         default: nil
         }
     }

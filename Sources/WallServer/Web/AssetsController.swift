@@ -19,7 +19,8 @@ struct AssetsController {
         self.assets = assets
         files = assets.files.mapValues { EncodedAsset(ByteBuffer(bytes: $0.bytes), type: $0.contentType, version: $0.version) }
         let sw = assets.files["sw.js"]
-        let shellFiles = ["app.css", "masonry.js", "queue.js"] + StaticAssets.pageScripts + ["icon.svg", "icon-192.png"]
+        let shellFiles = ["app.css", "masonry.js", "queue.js"] + StaticAssets.pageScripts + StaticAssets.firstRunScripts
+            + ["icon.svg", "icon-192.png"]
         let shell = shellFiles.map { "\"\(assets.path($0))\"" }
         var body = ByteBuffer(string: """
             const DWALL_VERSION = "\(assets.version)";

@@ -81,6 +81,10 @@ struct WallPageController {
         view.cards = listing.cards
         view.moreHref = listing.moreHref
         view.moreFragment = listing.moreFragment
+        if view.showsFirstRun {
+            view.serverAddress = web.origin(for: request) + "/"
+            view.firstRunScriptHrefs = StaticAssets.firstRunScripts.map(web.renderer.assets.path)
+        }
         let frame = [wall.id.lowercasedText, wall.pickerName, "\(wall.acceptsShares)"]
             + walls.map { "\($0.ref) \($0.pickerName) \($0.role?.rawValue ?? "owner")" }
         return PageValidator.response(html: web.renderer.render(view), ignoring: [view.shareID], frame: frame, to: request)
