@@ -247,7 +247,11 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
-        .testTarget(name: "WallWebTests", dependencies: ["WallCore", "WallWeb"], swiftSettings: strict),
+        .testTarget(
+            name: "WallWebTests",
+            dependencies: ["WallCore", "WallWeb", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "WallAppTests",
             dependencies: ["WallApp", "WallStore", "WallCore", .product(name: "Logging", package: "swift-log")],
