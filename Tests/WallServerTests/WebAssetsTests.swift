@@ -5,7 +5,7 @@ import NIOCore
 import Testing
 
 /// The static files: versioned and cached, the service worker at the root, the manifest with
-/// its share target.
+/// its share target, the browser extension's zip.
 @Suite struct WebAssetsTests {
     @Test func versionedAssetsAreKeptAYearAndAnsweredNotModified() async throws {
         try await TestServer.run { _, client in
@@ -52,4 +52,25 @@ import Testing
             #expect(offline.headers[.contentSecurityPolicy] != nil)
         }
     }
+
+    @Test func theExtensionsZipIsServedUnderItsVersionedNameToAnyone() async throws {
+        try await TestServer.run { _, client in
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.extensionFolder.appendingPathComponent("manifest.json")))
+            let version = try #require((manifest as? [String: Any])?["version"] as? String)
+            let name = "digital-wall-extension-\(version).zip"
+            let zip = try await client.execute(uri: "/downloads/\(name)", method: .get)
+            #expect(zip.status == .ok)
+            #expect(zip.headers[.contentType] == "application/zip")
+            #expect(zip.headers[.contentDisposition] == "attachment; filename=\"\(name)\"")
+            #expect(Array(zip.body.readableBytesView.prefix(4)) == [0x50, 0x4B, 0x03, 0x04], "a zip")
+            #expect(zip.headers[.contentSecurityPolicy] != nil)
+            let etag = try #require(zip.headers[.eTag])
+            #expect(try await client.execute(uri: "/downloads/\(name)", method: .get, headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(try await client.execute(uri: "/downloads/digital-wall-extension-0.0.0.zip", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/downloads/..%2Fmanifest.json", method: .get).status == .notFound)
+        }
+    }
+
+    static let extensionFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Extensions/browser")
 }
