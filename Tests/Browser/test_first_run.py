@@ -101,3 +101,18 @@ def test_the_encoder_makes_codes_a_reader_reads_back_for_addresses_up_to_200_byt
     assert min(versions) <= 3 and max(versions) >= 10, versions
     context.close()
     assert not problems, problems
+
+
+def test_axe_finds_nothing_serious_on_the_first_run_panel_in_light_and_dark(server, browser, signed_in, api):
+    from test_first_sight import serious
+    wall = empty_wall(api)
+    found = {}
+    for scheme in ("light", "dark"):
+        context, page, problems = open_page(browser, server, signed_in, "/w/" + wall["slug"], color_scheme=scheme,
+                                            reduced_motion="reduce")
+        page.wait_for_selector("[data-first-run] [data-qr] svg")
+        found[scheme] = serious(page)
+        screenshot(page, "first-run-panel-%s.png" % scheme)
+        context.close()
+        assert not problems, problems
+    assert found == {"light": [], "dark": []}, found
