@@ -42,13 +42,9 @@ def page_snapshot(title, description, words):
         "<body><article><h1>%s</h1><p>%s</p></article></body></html>" % (title, description, title, words))}
 
 
-class ScreenshotServer(Server):
-    pass
-
-
 @pytest.fixture(scope="module")
 def shot_server(playwright_instance):
-    server = ScreenshotServer()
+    server = Server()  # of its own: the shared one holds every other test's cards
     server.start()
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
     page = browser.new_page()

@@ -5,7 +5,6 @@ browser extension's zip served by the server, holding the extension's every file
 source and loading in Chromium."""
 import hashlib
 import html.parser
-import io
 import json
 import os
 import re
