@@ -78,6 +78,14 @@ class Server:
             time.sleep(0.05)
         raise AssertionError("no setup link in the log:\n" + self.log())
 
+    def set_up_first_account(self, page):
+        """Makes the first account in `page` through the setup link, as a person would."""
+        page.goto(self.setup_link())
+        page.fill("input[name=username]", USERNAME)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(self.base + "/")
+
     def admin(self, *arguments):
         result = subprocess.run([BINARY, *arguments, "--data", self.data], capture_output=True, text=True, env=self.env)
         assert result.returncode == 0, result.stderr
@@ -149,12 +157,7 @@ def account(server, browser):
     status = urllib.request.urlopen(server.base + "/signin").read().decode()
     if "Not set up yet" in status:
         context = browser.new_context()
-        page = context.new_page()
-        page.goto(server.setup_link())
-        page.fill("input[name=username]", USERNAME)
-        page.fill("input[name=password]", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_url(server.base + "/")
+        server.set_up_first_account(context.new_page())
         context.close()
     return USERNAME
 

@@ -17,7 +17,7 @@ import struct
 
 import pytest
 
-from conftest import ARTIFACTS, API, CHROMIUM, PASSWORD, ROOT, USERNAME, Server, free_port, screenshot
+from conftest import API, CHROMIUM, PASSWORD, ROOT, USERNAME, Server, free_port, screenshot
 
 EXTENSION = os.path.join(ROOT, "Extensions", "browser")
 
@@ -115,11 +115,7 @@ def wall_api(wall_server, playwright_instance):
     # The first account, through the setup link the server logged (as a person would).
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
     page = browser.new_page()
-    page.goto(wall_server.setup_link())
-    page.fill("input[name=username]", USERNAME)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(wall_server.base + "/")
+    wall_server.set_up_first_account(page)
     browser.close()
     return API(wall_server.base, wall_server.admin("token", "create", "--user", USERNAME, "--label", "extension tests"))
 

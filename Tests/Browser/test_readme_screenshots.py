@@ -13,7 +13,7 @@ import uuid
 import pytest
 from PIL import Image, ImageDraw
 
-from conftest import ARTIFACTS, API, CHROMIUM, PASSWORD, ROOT, USERNAME, Server
+from conftest import ARTIFACTS, API, CHROMIUM, ROOT, USERNAME, Server
 
 IMAGES = os.path.join(ROOT, "docs", "images")
 SHOTS = [("desktop", 1280, 800), ("phone", 390, 844)]
@@ -48,11 +48,7 @@ def shot_server(playwright_instance):
     server.start()
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
     page = browser.new_page()
-    page.goto(server.setup_link())
-    page.fill("input[name=username]", USERNAME)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(server.base + "/")
+    server.set_up_first_account(page)
     state = page.context.storage_state()
     browser.close()
     api = API(server.base, server.admin("token", "create", "--user", USERNAME, "--label", "screenshots"))
