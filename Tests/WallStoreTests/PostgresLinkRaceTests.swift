@@ -9,7 +9,7 @@ import WallCore
 /// is looked up and planned again, in the same transaction, as a duplicate of that item.
 @Suite("PostgreSQL link race with an import", .enabled(if: TestDatabase.serverURL != nil, "needs DWALL_TEST_DATABASE_URL"))
 struct PostgresLinkRaceTests {
-    @Test("A share whose link another writer stores meanwhile merges into that item", .timeLimit(.minutes(1)))
+    @Test("A share whose link another writer stores meanwhile merges into that item", .timeLimit(.minutes(5)))
     func shareMergesIntoTheRacingItem() async throws {
         try await withPostgresReplicas(1) { replicas, database in
             let store = try #require(replicas[0] as? PostgresStore)
