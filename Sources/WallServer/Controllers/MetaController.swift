@@ -2,8 +2,8 @@ import Hummingbird
 import WallCore
 
 /// `GET /v1/meta`: which API this server speaks (its major version and the features added to
-/// it) and which release it runs, without signing in, so a client (the browser extension) can tell a person plainly when
-/// it and the server don't fit together.
+/// it) and which release it runs, without signing in, so a client (the browser extension) can
+/// tell a person plainly when it and the server don't fit together.
 struct MetaController {
     /// The largest file this server takes (`--max-upload-bytes`).
     let maxUploadBytes: Int64

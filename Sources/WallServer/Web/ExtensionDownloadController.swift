@@ -20,7 +20,7 @@ struct ExtensionDownloadController {
         guard let package, context.parameters.get("name") == package.fileName else { throw HTTPError(.notFound) }
         let etag = "\"\(package.hash)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
-        if request.headers[values: .ifNoneMatch].contains(etag) {
+        if PageValidator.matches(etag, request.headers[values: .ifNoneMatch]) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/zip"
