@@ -32,7 +32,11 @@ struct TestServer: Sendable {
     ) async throws -> Value {
         var arguments = TestAppArguments()
         configure(&arguments)
-        defer { try? FileManager.default.removeItem(atPath: arguments.dataDirectory) }
+        let phases = TestRunPhases.begin("making its PostgreSQL database")
+        defer {
+            try? FileManager.default.removeItem(atPath: arguments.dataDirectory)
+            phases.end()
+        }
         let database = try await TestAppArguments.postgresServerURL.asyncMap {
             try await PostgresAdmin.scratchDatabase(
                 prefix: "wallserver", serverURL: $0, template: try await MigratedTemplate.shared.name(serverURL: $0)
@@ -40,23 +44,32 @@ struct TestServer: Sendable {
         }
         arguments.databaseURL = database?.url
         do {
-            let value = try await run(setup, users: users, arguments: arguments, test)
+            let value = try await run(setup, users: users, arguments: arguments, phases: phases, test)
+            phases.enter("dropping its PostgreSQL database")
             await database?.drop()
             return value
         } catch {
+            phases.enter("dropping its PostgreSQL database after \(error)")
             await database?.drop()
             throw error
         }
     }
 
     private static func run<Value>(
-        _ setup: TestingSetup, users: [String], arguments: TestAppArguments,
+        _ setup: TestingSetup, users: [String], arguments: TestAppArguments, phases: TestRunPhases.Run,
         _ test: @Sendable (TestServer, any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
+        phases.enter("making its users")
         try await makeUsers(users, arguments: arguments)
         let server = TestServer(arguments: arguments, gate: ShutdownGate())
+        phases.enter("building the app")
         let app = try await buildApplication(arguments, gate: server.gate)
-        return try await app.test(setup) { client in try await test(server, client) }
+        phases.enter("starting the app's services")
+        return try await app.test(setup) { client in
+            phases.enter("running the test")
+            defer { phases.enter("stopping the app's services") }
+            return try await test(server, PhaseRecordingClient(client: client, run: phases))
+        }
     }
 
     /// Runs `body` with a store of its own on the test's data (beside the app's, as an admin
