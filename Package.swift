@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // MARK: Domain and wire contract (Foundation only)
@@ -98,7 +100,15 @@ let package = Package(
 
         // MARK: Images and PDFs: thumbnails and previews with libvips, PDF text with pdftotext
         .systemLibrary(name: "CVips", pkgConfig: "glib-2.0", providers: [.apt(["libvips-dev"])]),
-        .target(name: "WallMedia", dependencies: ["WallCore", "CVips"], swiftSettings: strict),
+        .target(
+            name: "WallMedia",
+            dependencies: [
+                "WallCore", "CVips",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
 
         // MARK: The browser extension's files (Extensions/browser) as a resource, for the server's zip
         .target(

@@ -4,8 +4,9 @@ import WallCore
 import WallMedia
 import WallStore
 
-/// The `thumbnail` job: makes an image's (or a PDF's first page's) thumbnail and preview, reads a
-/// PDF's text for search, and marks the item ready. Runs after the share was answered.
+/// The `thumbnail` job: makes an image's (or a PDF's first page's) thumbnail and preview (on
+/// NIO's blocking pool), reads a PDF's text for search (`PDFText`, waiting without a thread), and
+/// marks the item ready. Runs after the share was answered.
 ///
 /// Idempotent: renditions are content-addressed blobs, so running twice stores them once. A file
 /// libvips can't read (a broken image, a HEIC it has no decoder for) marks the item `failed`; it
@@ -23,9 +24,12 @@ struct ThumbnailJob: Sendable {
             throw JobFailure.permanent("The item's file is missing from the blob store.")
         }
         let made: Made
+        let text: String?
         do {
             defer { local.release() }
-            made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: local.url.path, file: file) }
+            made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: local.url.path) }
+            text = file.contentType == "application/pdf"
+                ? (try? await PDFText.extract(path: local.url.path, limit: Limits.maxTextLength)) ?? nil : nil
         } catch let error as MediaError {
             _ = try await store.updateItemFile(id: itemID, userID: userID, file: file, text: nil, state: .failed)
             throw JobFailure.permanent(error.description)
@@ -35,24 +39,22 @@ struct ThumbnailJob: Sendable {
         processed.preview = try await blobs.store(made.preview.jpeg).hash.hex
         processed.width = made.width
         processed.height = made.height
-        _ = try await store.updateItemFile(id: itemID, userID: userID, file: processed, text: made.text, state: .ready)
+        _ = try await store.updateItemFile(id: itemID, userID: userID, file: processed, text: text, state: .ready)
     }
 
-    /// What the job makes of one file.
+    /// The renditions the job makes of one file.
     struct Made: Sendable {
         var thumbnail: Rendition
         var preview: Rendition
         var width: Int
         var height: Int
-        var text: String?
     }
 
-    /// Renders both widths (and reads a PDF's text); blocks its thread.
-    static func make(path: String, file: ItemFile) throws -> Made {
+    /// Renders both widths; blocks its thread.
+    static func make(path: String) throws -> Made {
         let size = try ImageRenderer.dimensions(of: path)
         let thumbnail = try ImageRenderer.rendition(of: path, width: Limits.thumbnailWidth)
         let preview = try ImageRenderer.rendition(of: path, width: Limits.previewWidth)
-        let text = file.contentType == "application/pdf" ? try? PDFText.extract(path: path, limit: Limits.maxTextLength) : nil
-        return Made(thumbnail: thumbnail, preview: preview, width: size.width, height: size.height, text: text ?? nil)
+        return Made(thumbnail: thumbnail, preview: preview, width: size.width, height: size.height)
     }
 }
