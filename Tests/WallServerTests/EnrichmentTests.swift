@@ -103,6 +103,11 @@ import WallServer
                 #expect(picture.headers[.contentType] == "image/png")
                 #expect(picture.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
                 #expect(Array(picture.body.readableBytesView) == Self.png)
+                let etag = try #require(picture.headers[.eTag])
+                let again = try await client.send(
+                    .get, try #require(item.preview?.imagePath), token: token, headers: [.ifNoneMatch: "\"old\", W/\(etag)"]
+                )
+                #expect(again.status == .notModified, "a browser's list of tags, weak or not, names the picture")
                 _ = try expectError(try await client.send(.get, "/v1/items/\(item.id)/icon", token: token), .notFound, .notFound)
                 let bob = try await client.signIn("bob")
                 _ = try expectError(try await client.send(.get, "/v1/items/\(item.id)/link-image", token: bob), .notFound, .notFound)

@@ -162,6 +162,9 @@ import WallStore
             let etag = try #require(whole.headers[.eTag])
             #expect(whole.headers[.cacheControl]?.contains("private") == true)
             #expect(try await client.itemFile(item.id, token: alice, headers: [.ifNoneMatch: etag]).status == .notModified)
+            let weakInAList: HTTPFields = [.ifNoneMatch: "\"other\", W/\(etag)"]
+            #expect(try await client.itemFile(item.id, token: alice, headers: weakInAList).status == .notModified)
+            #expect(try await client.itemFile(item.id, token: alice, headers: [.ifNoneMatch: "\"other\""]).status == .ok)
 
             let part = try await client.itemFile(item.id, token: alice, headers: [.range: "bytes=5-14"])
             #expect(part.status == .partialContent)

@@ -42,7 +42,7 @@ struct LinkPicturesController {
             .contentType: stored.contentType, .eTag: etag, .cacheControl: "private, max-age=86400",
             .init("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'; sandbox",
         ]
-        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        if EntityTagMatch.ifNoneMatch(request, names: etag) { return Response(status: .notModified, headers: headers) }
         let data = try await reader.read(offset: 0, length: Int(min(reader.size, Int64(Limits.maxFetchImageBytes))))
         headers[.contentLength] = String(data.readableBytes)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: data))

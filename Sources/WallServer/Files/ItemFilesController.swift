@@ -42,9 +42,7 @@ struct ItemFilesController {
         }
         let contentType = rendition == .original ? file.contentType : Renditions.contentType
         var headers = Self.headers(contentType: contentType, etag: "\"\(hex)\"", file: file, rendition: rendition)
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == "\"\(hex)\"" || $0.trimmingCharacters(in: .whitespaces) == "*"
-        }) {
+        if EntityTagMatch.ifNoneMatch(request, names: "\"\(hex)\"") {
             return Response(status: .notModified, headers: headers)
         }
         switch ByteRange.parse(request.headers[.range], size: size) {

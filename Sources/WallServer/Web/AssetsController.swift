@@ -80,9 +80,7 @@ private struct EncodedAsset: Sendable {
         let tag = compressed == nil ? etag : gzipETag
         var headers: HTTPFields = [.eTag: tag, .cacheControl: cacheControl]
         if Gzip.isCompressible(contentType: contentType) { headers.addVaryAcceptEncoding() }
-        let asked = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        if asked.contains(tag) || asked.contains("W/" + tag) || asked.contains("*") {
+        if EntityTagMatch.ifNoneMatch(request, names: tag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType

@@ -20,7 +20,7 @@ struct ExtensionDownloadController {
         guard let package, context.parameters.get("name") == package.fileName else { throw HTTPError(.notFound) }
         let etag = "\"\(package.hash)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
-        if PageValidator.matches(etag, request.headers[values: .ifNoneMatch]) {
+        if EntityTagMatch.ifNoneMatch(request, names: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/zip"

@@ -18,7 +18,7 @@ enum PageValidator {
         html: String, ignoring volatile: [String], frame: [String] = [], to request: Request
     ) -> Response {
         let etag = "W/\"\(SHA256.hash(data: bytes(of: html, leavingOut: volatile)).prefix(12).lowercaseHex)\""
-        if matches(etag, request.headers[values: .ifNoneMatch]) {
+        if EntityTagMatch.ifNoneMatch(request, names: etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, no-cache"])
         }
         var response = Response.html(html)
@@ -59,12 +59,5 @@ enum PageValidator {
             bytes = kept
         }
         return bytes
-    }
-
-    /// Whether any of the `If-None-Match` values names `etag` (weak comparison: `W/` aside).
-    static func matches(_ etag: String, _ values: [String]) -> Bool {
-        let bare = { (tag: Substring) in tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") }
-        let wanted = bare(Substring(etag))
-        return values.flatMap { $0.split(separator: ",") }.contains { bare($0) == wanted || bare($0) == "*" }
     }
 }
