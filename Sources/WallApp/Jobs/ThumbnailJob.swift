@@ -28,8 +28,7 @@ struct ThumbnailJob: Sendable {
         do {
             defer { local.release() }
             made = try await NIOThreadPool.singleton.runIfActive { try Self.make(path: local.url.path) }
-            text = file.contentType == "application/pdf"
-                ? (try? await PDFText.extract(path: local.url.path, limit: Limits.maxTextLength)) ?? nil : nil
+            text = file.contentType == "application/pdf" ? try await Self.pdfText(at: local.url.path) : nil
         } catch let error as MediaError {
             _ = try await store.updateItemFile(id: itemID, userID: userID, file: file, text: nil, state: .failed)
             throw JobFailure.permanent(error.description)
@@ -48,6 +47,17 @@ struct ThumbnailJob: Sendable {
         var preview: Rendition
         var width: Int
         var height: Int
+    }
+
+    /// A PDF's text for search, nil when it can't be read (the item keeps its preview either way);
+    /// throws only when the job is being stopped, so that it is given back rather than finished.
+    static func pdfText(at path: String) async throws -> String? {
+        do {
+            return try await PDFText.extract(path: path, limit: Limits.maxTextLength)
+        } catch {
+            try Task.checkCancellation()
+            return nil
+        }
     }
 
     /// Renders both widths; blocks its thread.
