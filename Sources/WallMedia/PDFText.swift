@@ -20,16 +20,41 @@ public enum PDFText {
     /// The text of the first `pages` pages, whitespace collapsed, cut at `limit` characters; nil
     /// when the PDF has none (a scan) or `pdftotext` is not installed. Reads at most eight bytes a
     /// character of output (the tool is stopped there: what follows would be cut anyway) and
-    /// gives the tool `timeout`. `tool` is the `pdftotext` to run (nil: the one on `PATH`).
+    /// gives the tool `timeout`. `tool` is the `pdftotext` to run (nil: the one on `PATH`, found by swift-subprocess).
     public static func extract(
         path: String, pages: Int = 50, limit: Int, timeout: Duration = PDFText.timeout, tool: URL? = nil
     ) async throws -> String? {
-        guard let tool = tool ?? executable("pdftotext") else { return nil }
+        let executable: Executable = tool.map { .path(FilePath($0.path)) } ?? .name("pdftotext")
         let maxBytes = limit * 8
-        let result = try await run(
-            .path(FilePath(tool.path)), arguments: ["-q", "-l", String(pages), "-enc", "UTF-8", path, "-"],
-            input: .none, output: .sequence, error: .discarded
-        ) { execution in
+        let result: ExecutionResult<Reading, SequenceOutput, DiscardedOutput>
+        do {
+            result = try await read(executable, arguments: ["-q", "-l", String(pages), "-enc", "UTF-8", path, "-"],
+                                    maxBytes: maxBytes, timeout: timeout)
+        } catch let error as SubprocessError where error.code == .executableNotFound {
+            return nil
+        }
+        let bytes: [UInt8]
+        switch result.closureResult {
+        case .timedOut:
+            throw MediaError("pdftotext ran longer than \(timeout).")
+        case .cut(let read):
+            bytes = read
+        case .whole(let read):
+            guard case .exited(0) = result.terminationStatus else {
+                throw MediaError("pdftotext ended with \(result.terminationStatus).")
+            }
+            bytes = read
+        }
+        let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return words.isEmpty ? nil : String(words.prefix(limit))
+    }
+
+    /// Runs the tool and reads its output until it ends, `maxBytes` are read or `timeout` is up
+    /// (killing it in the last two cases).
+    private static func read(
+        _ executable: Executable, arguments: Arguments, maxBytes: Int, timeout: Duration
+    ) async throws -> ExecutionResult<Reading, SequenceOutput, DiscardedOutput> {
+        try await run(executable, arguments: arguments, input: .none, output: .sequence, error: .discarded) { execution in
             try await withThrowingTaskGroup(of: Reading.self) { group in
                 group.addTask {
                     var bytes: [UInt8] = []
@@ -49,20 +74,6 @@ public enum PDFText {
                 return first
             }
         }
-        let bytes: [UInt8]
-        switch result.closureResult {
-        case .timedOut:
-            throw MediaError("pdftotext ran longer than \(timeout).")
-        case .cut(let read):
-            bytes = read
-        case .whole(let read):
-            guard case .exited(0) = result.terminationStatus else {
-                throw MediaError("pdftotext ended with \(result.terminationStatus).")
-            }
-            bytes = read
-        }
-        let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return words.isEmpty ? nil : String(words.prefix(limit))
     }
 
     /// What reading the tool's output came to.
@@ -70,14 +81,5 @@ public enum PDFText {
         case whole([UInt8])
         case cut([UInt8])
         case timedOut
-    }
-
-    private static func executable(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin"] {
-            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 }
