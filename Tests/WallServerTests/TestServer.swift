@@ -38,9 +38,7 @@ struct TestServer: Sendable {
             phases.end()
         }
         let database = try await TestAppArguments.postgresServerURL.asyncMap {
-            try await PostgresAdmin.scratchDatabase(
-                prefix: "wallserver", serverURL: $0, template: try await MigratedTemplate.shared.name(serverURL: $0)
-            )
+            try await PostgresMigratedTemplate.shared.scratchDatabase(prefix: "wallserver", serverURL: $0)
         }
         arguments.databaseURL = database?.url
         do {

@@ -69,7 +69,7 @@ struct BlobStoreFactory: Sendable, CustomTestStringConvertible {
     static let postgres = BlobStoreFactory(name: "PostgreSQL") { clock, body in
         let cleanup = Cleanup()
         do {
-            let url = try await TestDatabase.create(cleanup)
+            let url = try await TestDatabase.createMigrated(cleanup)
             let store = try PostgresStore(url: url, maxConnections: 4)
             let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("pgblobs-\(UUID().uuidString)")
             cleanup.add { try? FileManager.default.removeItem(at: temporary) }

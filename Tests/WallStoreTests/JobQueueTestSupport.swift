@@ -42,7 +42,7 @@ struct JobStoreFactory: Sendable, CustomTestStringConvertible {
     }
 
     static let postgres = JobStoreFactory(name: "PostgreSQL") { cleanup, clock, followUps in
-        let url = try await TestDatabase.create(cleanup)
+        let url = try await TestDatabase.createMigrated(cleanup)
         let store = try PostgresStore(url: url, maxConnections: 4, clock: { clock.now() }, followUps: followUps)
         return Opened(
             store: store,

@@ -74,7 +74,7 @@ struct PostgresJobQueueTests {
     private func withTwoReplicas(_ body: (any WallStore, any WallStore) async throws -> Void) async throws {
         let cleanup = Cleanup()
         do {
-            let url = try await TestDatabase.create(cleanup)
+            let url = try await TestDatabase.createMigrated(cleanup)
             let a = try PostgresStore(url: url, maxConnections: 6)
             let b = try PostgresStore(url: url, maxConnections: 6)
             try await a.whileRunning {

@@ -32,7 +32,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// A fresh database on the test server, dropped afterwards.
     static let postgres = StoreFactory(name: "PostgreSQL") { cleanup in
-        let url = try await TestDatabase.create(cleanup)
+        let url = try await TestDatabase.createMigrated(cleanup)
         let clock = TestClock()
         return try PostgresStore(url: url, maxConnections: 4, clock: { clock.now() })
     }
