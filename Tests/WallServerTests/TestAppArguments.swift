@@ -17,6 +17,11 @@ struct TestAppArguments: AppArguments {
     var rateBurst: Double = 10
     var bcryptCost: UInt8 = 4
     var heartbeat: Duration = .milliseconds(250)
+    /// HummingbirdTesting's live client holds one connection and never reconnects, so a test
+    /// that waits on an event stream for longer than the server's idle timeout (a loaded CI
+    /// machine settling an enrichment) found its next request on a closed channel. The
+    /// timeout's own behaviour is proved against the real binary (`AttackTests`).
+    var idleTimeout: Duration = .seconds(600)
     var logLevel: Logger.Level = .warning
     /// Largest file a share may carry.
     var maxUploadBytes: Int64 = Limits.defaultMaxUploadBytes
