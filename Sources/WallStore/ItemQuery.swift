@@ -8,8 +8,8 @@ public struct ItemQuery: Sendable, Equatable {
     public var kind: ItemKind?
     /// Only items with this tag.
     public var tag: String?
-    /// Only items matching this full-text query.
-    public var search: SearchQuery?
+    /// Only items matching this search (words, phrases and operators).
+    public var search: SearchExpression?
     /// Start after this position (from the previous page's cursor).
     public var cursor: ItemCursor?
     /// Page size, 1 to `Limits.maxPageSize`.
@@ -17,7 +17,7 @@ public struct ItemQuery: Sendable, Equatable {
 
     /// Makes a query.
     public init(
-        wall: String? = nil, kind: ItemKind? = nil, tag: String? = nil, search: SearchQuery? = nil,
+        wall: String? = nil, kind: ItemKind? = nil, tag: String? = nil, search: SearchExpression? = nil,
         cursor: ItemCursor? = nil, limit: Int = Limits.defaultPageSize
     ) {
         self.wall = wall

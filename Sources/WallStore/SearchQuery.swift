@@ -1,12 +1,12 @@
 import Foundation
 import WallCore
 
-/// A full-text query as both stores understand it.
+/// The full-text part of a search as both stores' indexes understand it: words and phrases
+/// (from `SearchExpression`, which splits them as `SearchWords` does), all of which must match.
 ///
-/// Semantics: the query is split into words and "quoted phrases"; an item matches when it
-/// contains every one of them (AND). Words match as prefixes (`conc` finds "concurrency");
-/// phrases match those words in that order. Case and diacritics are ignored. Punctuation
-/// separates words. Nothing in the query is operator syntax, so any input is safe.
+/// Words match as prefixes (`conc` finds "concurrency"); phrases match those words in that
+/// order. Case and diacritics are ignored. A term is letters and digits only, so nothing in it
+/// is either index's operator syntax.
 public struct SearchQuery: Sendable, Equatable {
     /// One part of the query.
     public enum Term: Sendable, Equatable {
@@ -19,23 +19,8 @@ public struct SearchQuery: Sendable, Equatable {
     /// The parts, all of which must match.
     public var terms: [Term]
 
-    /// Parses a query; `nil` when it holds no words.
-    public init?(_ text: String) {
-        var terms: [Term] = []
-        for (index, chunk) in text.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
-            let words = Self.words(in: chunk)
-            if index % 2 == 1, words.count > 1 {
-                terms.append(.phrase(words))
-            } else {
-                terms += words.map(Term.word)
-            }
-        }
-        guard !terms.isEmpty else { return nil }
+    /// A query of these terms (at least one).
+    init(terms: [Term]) {
         self.terms = terms
-    }
-
-    /// Lower-cased runs of letters and digits.
-    static func words(in text: Substring) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WallCore
 
 /// A run of text to show, marked when it matched the search.
 public struct TextPart: Sendable, Equatable {
@@ -27,10 +28,10 @@ public struct Highlighter: Sendable {
         asciiWords = self.words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
     }
 
-    /// A highlighter for a search box's text, split as the search splits it.
+    /// A highlighter for a search box's text: the words and phrases it asks for (not its
+    /// operators or negated words), split as the search splits them.
     public init(query: String?) {
-        let words = (query ?? "").lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-        self.init(words: words)
+        self.init(words: query.flatMap { try? SearchExpression(parsing: $0) }?.markedWords ?? [])
     }
 
     /// Whether there is anything to mark.

@@ -189,7 +189,7 @@ struct ItemListingStoreTests {
             try await store.save(textShare("Kubernetes notes", wall: "work", tags: ["ops"]), for: alice)
             try await store.save(linkShare("https://example.com/5", title: "Terraform", wall: "work", tags: ["ops"]), for: alice)
 
-            let query = ItemQuery(wall: "work", kind: .url, tag: "ops", search: SearchQuery("kube"))
+            let query = ItemQuery(wall: "work", kind: .url, tag: "ops", search: try SearchExpression(parsing: "kube"))
             #expect(try await store.itemIDs(query, for: alice) == [match.item.id])
         }
     }

@@ -23,7 +23,7 @@ struct SearchPlanStoreTests {
 
             for (words, expected) in [("harb lantern", Array(common.reversed())), ("harbour rare", Array(rare.reversed()))] {
                 var query = ItemQuery(limit: 30)
-                query.search = SearchQuery(words)
+                query.search = try SearchExpression(parsing: words)
                 var seen: [UUID] = []
                 for _ in 0..<3 {
                     let page = try await store.items(matching: query, userID: alice.id)

@@ -85,9 +85,9 @@ extension WallStore {
         try await allItems(query, for: user).map(\.id)
     }
 
-    /// The ids of the items a full-text search finds.
+    /// The ids of the items a search (words, phrases, operators) finds.
     func search(_ text: String, for user: User) async throws -> Set<UUID> {
-        let query = try #require(SearchQuery(text))
+        let query = try SearchExpression(parsing: text)
         return Set(try await itemIDs(ItemQuery(search: query, limit: Limits.maxPageSize), for: user))
     }
 

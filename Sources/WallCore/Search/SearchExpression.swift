@@ -112,3 +112,16 @@ public struct SearchDay: Sendable, Equatable, Comparable {
 
     public static func < (left: SearchDay, right: SearchDay) -> Bool { left.start < right.start }
 }
+
+extension SearchExpression {
+    /// The words a match is marked by: those of every word and phrase not negated.
+    public var markedWords: [String] {
+        clauses.joined().filter { !$0.negated }.flatMap { term -> [String] in
+            switch term.condition {
+            case .word(let word): [word]
+            case .phrase(let words): words
+            default: []
+            }
+        }
+    }
+}

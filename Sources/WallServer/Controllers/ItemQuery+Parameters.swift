@@ -24,7 +24,8 @@ extension ItemQuery {
         if let raw = parameters.get("cursor"), !raw.isEmpty { cursor = try ItemCursor(encoded: raw) }
         wall = try Self.text(parameters, "wall", limit: Limits.maxWallNameLength)
         tag = try Self.text(parameters, "tag", limit: Limits.maxTagLength)?.lowercased()
-        search = try Self.text(parameters, "q", limit: Limits.maxSearchQueryLength).flatMap(SearchQuery.init)
+        search = try Self.text(parameters, "q", limit: Limits.maxSearchQueryLength)
+            .map(SearchExpression.init(parsing:)).flatMap { $0.clauses.isEmpty ? nil : $0 }
     }
 
     private static func text(_ parameters: Parameters, _ name: String, limit: Int) throws -> String? {

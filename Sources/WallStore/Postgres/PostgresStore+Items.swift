@@ -29,28 +29,42 @@ extension PostgresStore {
             let shared = try await PostgresWallAccessSQL.memberWalls(actor: userID, client, logger: logger)
             visible = .acrossWalls(of: userID, shared: shared)
         }
+        let search = try await itemSearch(query.search, userID: userID)
         // One wall, or one owner, is an equality the planner walks an index with, newest first;
         // the owner's items and other walls (a NULL switch when not) are read and sorted.
         let mixed = visible.onlyWall == nil && visible.onlyOwner == nil ? visible.wallIDs : nil
         let tag = query.tag?.lowercased()
         if let tag, !tag.isStorableInPostgres { return ItemPage(items: [], nextCursor: nil) }
-        // One statement whatever the filters: an absent filter is a NULL parameter that matches all.
-        let rows = try await client.query("""
+        // One statement whatever the plain filters: an absent one is a NULL parameter that
+        // matches all; the search's operators follow as conditions of their own.
+        let words = search?.words?.tsqueryText
+        var statement: PostgresQuery = """
             SELECT \(unescaped: PostgresRows.itemColumns("i")) FROM items i
             WHERE (\(visible.onlyOwner)::uuid IS NULL OR i.user_id = \(visible.onlyOwner))
               AND (\(visible.onlyWall)::uuid IS NULL OR i.wall_id = \(visible.onlyWall))
               AND (\(mixed)::uuid[] IS NULL OR i.user_id = \(visible.ownerID) OR i.wall_id = ANY(\(mixed)::uuid[]))
               AND (\(query.kind?.rawValue)::text IS NULL OR i.kind = \(query.kind?.rawValue))
               AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
-              AND (\(query.search?.tsqueryText)::text IS NULL
-                   OR i.search @@ to_tsquery('dwall_search', \(query.search?.tsqueryText)))
+              AND (\(words)::text IS NULL OR i.search @@ to_tsquery('dwall_search', \(words)))
               AND (\(query.cursor?.sortKey)::bigint IS NULL OR i.sort_key < \(query.cursor?.sortKey))
-            ORDER BY i.sort_key DESC LIMIT \(query.limit + 1)
-            """, logger: logger)
+            """
+        if let filter = search?.filter { PostgresItemFilterSQL.appendCondition(filter, to: &statement) }
+        statement.sql += " ORDER BY i.sort_key DESC LIMIT \(query.limit + 1)"
+        let rows = try await client.query(statement, logger: logger)
         let found = try await rows.all().map { try PostgresRows.item($0.makeRandomAccess()) }
         let page = found.prefix(query.limit)
         let next = found.count > query.limit ? page.last.map { ItemCursor(sortKey: $0.sortKey).encoded } : nil
         return ItemPage(items: page.map(\.item), nextCursor: next)
+    }
+
+    /// `expression` as the store runs it, each `wall:` slug resolved to a wall the person sees.
+    private func itemSearch(_ expression: SearchExpression?, userID: UUID) async throws -> ItemSearch? {
+        guard let expression else { return nil }
+        var wallIDs: [String: UUID] = [:]
+        for slug in ItemSearch.wallSlugs(in: expression) {
+            wallIDs[slug] = try await PostgresWallAccessSQL.access(slug, actor: userID, client, logger: logger)?.wallID
+        }
+        return ItemSearch(expression) { slug in wallIDs[slug] }
     }
 
     public func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item {

@@ -20,13 +20,6 @@ extension SQLiteStore {
     public func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage {
         if query.search != nil { try await searchIndexer.flushAll() }
         return try await pool.read { db in
-            // A search with few matches starts from them (a lookup each, then sorted); otherwise,
-            // as without a search, the wall is walked newest first until the page is full. A
-            // leading `+` keeps SQLite off a column's index, so it can't choose the walk.
-            let sparse = try query.search.map { try Self.isSparse($0, db) } ?? false
-            let indexed = { (column: String) in sparse ? "+" + column : column }
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
             let visible: VisibleItems
             if let wall = query.wall {
                 guard let access = try WallAccessSQL.access(wall, actor: userID, db) else {
@@ -36,6 +29,16 @@ extension SQLiteStore {
             } else {
                 visible = .acrossWalls(of: userID, shared: try WallAccessSQL.memberWalls(actor: userID, db))
             }
+            let search = try query.search.flatMap { expression in
+                try ItemSearch(expression) { slug in try WallAccessSQL.access(slug, actor: userID, db)?.wallID }
+            }
+            // A search with few matches starts from them (a lookup each, then sorted); otherwise,
+            // as without a search, the wall is walked newest first until the page is full. A
+            // leading `+` keeps SQLite off a column's index, so it can't choose the walk.
+            let sparse = try search?.words.map { try Self.isSparse($0, db) } ?? false
+            let indexed = { (column: String) in sparse ? "+" + column : column }
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
             if let wallID = visible.onlyWall {
                 conditions.append(indexed("wall_id") + " = ?")
                 arguments += [wallID.dbText]
@@ -46,21 +49,11 @@ extension SQLiteStore {
                 conditions.append("(user_id = ? OR wall_id IN (\(databaseQuestionMarks(count: visible.wallIDs.count))))")
                 arguments += [visible.ownerID?.dbText] + StatementArguments(visible.wallIDs.map(\.dbText))
             }
-            if let kind = query.kind {
-                conditions.append("kind = ?")
-                arguments += [kind.rawValue]
-            }
-            if let tag = query.tag {
-                let owners = visible.tagOwners
-                conditions.append("""
-                    id IN (SELECT item_id FROM item_tags WHERE user_id IN (\(databaseQuestionMarks(count: owners.count))) AND tag = ?)
-                    """)
-                arguments += StatementArguments(owners.map(\.dbText)) + [tag.lowercased()]
-            }
-            if let search = query.search {
-                conditions.append("pk IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
-                arguments += [search.fts5Expression]
-            }
+            let filters = SQLiteItemFilterSQL(tagOwners: visible.tagOwners)
+            if let kind = query.kind { conditions.append(filters.condition(.kind(kind), &arguments)) }
+            if let tag = query.tag { conditions.append(filters.condition(.tag(tag.lowercased()), &arguments)) }
+            if let words = search?.words { conditions.append(filters.condition(.text(words), &arguments)) }
+            if let filter = search?.filter { conditions.append(filters.condition(filter, &arguments)) }
             if let cursor = query.cursor {
                 conditions.append(indexed("sort_key") + " < ?")
                 arguments += [cursor.sortKey]
