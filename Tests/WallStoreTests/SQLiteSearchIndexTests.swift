@@ -29,7 +29,7 @@ import WallStore
     }
 
     static func search(_ store: SQLiteStore, _ text: String, _ user: User) async throws -> [Item] {
-        try await store.items(matching: ItemQuery(search: SearchQuery(text), limit: 200), userID: user.id).items
+        try await store.items(matching: ItemQuery(search: try SearchExpression(parsing: text), limit: 200), userID: user.id).items
     }
 
     @Test func aSearchFindsWhatWasSavedJustBefore() async throws {

@@ -29,9 +29,9 @@ enum PostgresItemFilterSQL {
             return "i.kind = \(bind(kind.rawValue))"
         case .fileType(let type):
             return "coalesce(i.file::jsonb ->> 'contentType', '') = \(bind(type))"
-        case .wall(let wallID):
-            guard let wallID else { return "false" }
-            return "i.wall_id = \(bind(wallID))"
+        case .walls(let wallIDs):
+            guard !wallIDs.isEmpty else { return "false" }
+            return "i.wall_id = ANY(\(bind(wallIDs))::uuid[])"
         case .host(let host):
             let linkHost = "coalesce(substring(i.canonical_url from '^[^:/?#]+://([^/?#:]*)'), '')"
             let name = bind(host)

@@ -57,14 +57,14 @@ extension PostgresStore {
         return ItemPage(items: page.map(\.item), nextCursor: next)
     }
 
-    /// `expression` as the store runs it, each `wall:` slug resolved to a wall the person sees.
+    /// `expression` as the store runs it, each `wall:` resolved to the walls the person sees by it.
     private func itemSearch(_ expression: SearchExpression?, userID: UUID) async throws -> ItemSearch? {
         guard let expression else { return nil }
-        var wallIDs: [String: UUID] = [:]
-        for slug in ItemSearch.wallSlugs(in: expression) {
-            wallIDs[slug] = try await PostgresWallAccessSQL.access(slug, actor: userID, client, logger: logger)?.wallID
+        var walls: [String: [UUID]] = [:]
+        for ref in ItemSearch.wallRefs(in: expression) {
+            walls[ref] = try await PostgresWallAccessSQL.searchWalls(ref, actor: userID, client, logger: logger)
         }
-        return ItemSearch(expression) { slug in wallIDs[slug] }
+        return ItemSearch(expression) { ref in walls[ref] ?? [] }
     }
 
     public func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item {

@@ -25,6 +25,23 @@ enum PostgresWallAccessSQL {
         return access
     }
 
+    /// The walls a search's `wall:` names for the person: the wall with that id if they can see
+    /// it, else every wall with that slug of their own or shared with them.
+    static func searchWalls(
+        _ ref: String, actor: UUID, _ db: some PostgresQueryRunner, logger: Logger
+    ) async throws -> [UUID] {
+        if let id = UUID(text: ref) {
+            return try await access(wallID: id, actor: actor, db, logger: logger).map { [$0.wallID] } ?? []
+        }
+        let slug = ref.lowercased()
+        guard slug.isStorableInPostgres else { return [] }
+        let rows = try await db.run("""
+            SELECT w.id FROM walls w WHERE w.slug = \(slug)
+              AND (w.user_id = \(actor) OR w.id IN (SELECT m.wall_id FROM wall_members m WHERE m.user_id = \(actor)))
+            """, logger: logger)
+        return try await rows.all().map { try $0.decode(UUID.self) }
+    }
+
     /// The person's standing on the wall with this id, if they can see it: its owner and the
     /// person's role on it, read in one round trip; `WallAccess.standing` decides.
     static func access(

@@ -12,8 +12,8 @@ indirect enum ItemFilter: Sendable, Equatable {
     case kind(ItemKind)
     /// Its file has this content type.
     case fileType(String)
-    /// It is on this wall; nil for a wall the person can't see, which nothing is on.
-    case wall(UUID?)
+    /// It is on one of these walls (none: the person sees no wall by that name).
+    case walls([UUID])
     /// Its link's host is this one or one of its subdomains (`a.example.org` for `example.org`).
     case host(String)
     /// It has a note that is not empty.
@@ -47,9 +47,9 @@ struct ItemSearch: Sendable, Equatable {
     /// Everything else the search asks; nil when the words say it all.
     let filter: ItemFilter?
 
-    /// `expression`, with each `wall:` slug resolved by `wallID` (nil when the person can't see
-    /// such a wall). Nil for an expression with no clause at all.
-    init?(_ expression: SearchExpression, wallID: (String) throws -> UUID?) rethrows {
+    /// `expression`, with each `wall:` resolved by `walls` to the walls the person sees by that
+    /// slug or id. Nil for an expression with no clause at all.
+    init?(_ expression: SearchExpression, walls: (String) throws -> [UUID]) rethrows {
         guard !expression.clauses.isEmpty else { return nil }
         var words: [SearchQuery.Term] = []
         var filters: [ItemFilter] = []
@@ -59,7 +59,7 @@ struct ItemSearch: Sendable, Equatable {
                 continue
             }
             let terms = try clause.map { term in
-                let filter = try Self.filter(term.condition, wallID: wallID)
+                let filter = try Self.filter(term.condition, walls: walls)
                 return term.negated ? ItemFilter.not(filter) : filter
             }
             filters.append(terms.count == 1 ? terms[0] : .any(terms))
@@ -68,8 +68,8 @@ struct ItemSearch: Sendable, Equatable {
         self.filter = filters.isEmpty ? nil : filters.count == 1 ? filters[0] : .all(filters)
     }
 
-    /// The `wall:` slugs `expression` names, to resolve before `init`.
-    static func wallSlugs(in expression: SearchExpression) -> [String] {
+    /// The `wall:` values `expression` names, to resolve before `init`.
+    static func wallRefs(in expression: SearchExpression) -> [String] {
         var slugs: [String] = []
         for term in expression.clauses.joined() {
             if case .wall(let slug) = term.condition, !slugs.contains(slug) { slugs.append(slug) }
@@ -85,7 +85,7 @@ struct ItemSearch: Sendable, Equatable {
         }
     }
 
-    private static func filter(_ condition: SearchCondition, wallID: (String) throws -> UUID?) rethrows -> ItemFilter {
+    private static func filter(_ condition: SearchCondition, walls: (String) throws -> [UUID]) rethrows -> ItemFilter {
         switch condition {
         case .word(let word): return .text(SearchQuery(terms: [.word(word)]))
         case .phrase(let words): return .text(SearchQuery(terms: [.phrase(words)]))
@@ -95,7 +95,7 @@ struct ItemSearch: Sendable, Equatable {
         case .kind(.image): return .kind(.image)
         case .kind(.file): return .kind(.file)
         case .kind(.pdf): return .all([.kind(.file), .fileType("application/pdf")])
-        case .wall(let slug): return .wall(try wallID(slug))
+        case .wall(let ref): return .walls(try walls(ref))
         case .site(let host): return .host(host)
         case .has(.note): return .hasNote
         case .has(.tags): return .hasTags

@@ -25,10 +25,10 @@ struct SQLiteItemFilterSQL {
         case .fileType(let type):
             arguments += [type]
             return "coalesce(json_extract(file, '$.contentType'), '') = ?"
-        case .wall(let wallID):
-            guard let wallID else { return "0" }
-            arguments += [wallID.dbText]
-            return "wall_id = ?"
+        case .walls(let wallIDs):
+            guard !wallIDs.isEmpty else { return "0" }
+            arguments += StatementArguments(wallIDs.map(\.dbText))
+            return "wall_id IN (\(databaseQuestionMarks(count: wallIDs.count)))"
         case .host(let host):
             arguments += [host, host.count + 1, "." + host]
             let host = Self.linkHost

@@ -30,7 +30,7 @@ extension SQLiteStore {
                 visible = .acrossWalls(of: userID, shared: try WallAccessSQL.memberWalls(actor: userID, db))
             }
             let search = try query.search.flatMap { expression in
-                try ItemSearch(expression) { slug in try WallAccessSQL.access(slug, actor: userID, db)?.wallID }
+                try ItemSearch(expression) { ref in try WallAccessSQL.searchWalls(ref, actor: userID, db) }
             }
             // A search with few matches starts from them (a lookup each, then sorted); otherwise,
             // as without a search, the wall is walked newest first until the page is full. A

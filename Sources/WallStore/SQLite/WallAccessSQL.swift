@@ -12,6 +12,17 @@ enum WallAccessSQL {
         return WallAccess(wallID: id, ownerID: actor, actorID: actor, role: nil)
     }
 
+    /// The walls a search's `wall:` names for the person: the wall with that id if they can see
+    /// it, else every wall with that slug of their own or shared with them.
+    static func searchWalls(_ ref: String, actor: UUID, _ db: Database) throws -> [UUID] {
+        if let id = UUID(text: ref) { return try access(wallID: id, actor: actor, db).map { [$0.wallID] } ?? [] }
+        let statement = try db.cachedStatement(sql: """
+            SELECT id FROM walls WHERE slug = ?
+              AND (user_id = ? OR id IN (SELECT wall_id FROM wall_members WHERE user_id = ?))
+            """)
+        return try String.fetchAll(statement, arguments: [ref.lowercased(), actor.dbText, actor.dbText]).map(SQLiteRows.uuid)
+    }
+
     /// Like `access`, but throws `.notFound("wall")` for a wall the person can't see.
     static func require(_ ref: String?, actor: UUID, _ db: Database) throws -> WallAccess {
         guard let access = try access(ref, actor: actor, db) else { throw StoreError.notFound("wall") }
