@@ -12,6 +12,8 @@ public enum Limits {
     public static let maxTags = 32
     /// Longest tag, in characters.
     public static let maxTagLength = 64
+    /// Most tags `GET /v1/tags` lists (the most used), enough for completing `tag:` as one types.
+    public static let maxTagListLength = 500
     /// Most UTF-8 bytes per character, on average, in any text field with a limit in characters
     /// (`TextRules`): one character (a grapheme cluster) can carry any number of combining
     /// marks, so a count of characters alone bounds no size. Four is the most any one Unicode

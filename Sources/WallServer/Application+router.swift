@@ -44,6 +44,7 @@ func buildRouter(
         ShareController(metrics: http.wallMetrics, files: http.fileShares, shares: core.shares).endpoints, atPath: "/share"
     )
     api.addRoutes(LookupController(store: store).endpoints, atPath: "/items/lookup")
+    api.addRoutes(TagsController(store: store).endpoints, atPath: "/tags")
     api.addRoutes(ItemsController(store: store, refresher: core.refresher).endpoints, atPath: "/items")
     api.addRoutes(LinkPicturesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")

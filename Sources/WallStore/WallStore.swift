@@ -70,6 +70,8 @@ public protocol WallStore: Sendable {
     func items(canonicalURL: String, userID: UUID) async throws -> [Item]
     /// A page of items, newest first.
     func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage
+    /// The tags on the person's own items, most used first (ties by name), at most `limit`.
+    func tagCounts(userID: UUID, limit: Int) async throws -> [TagCount]
     /// Edits an item; throws `.notFound`, or `.conflict` when moving a link onto a wall that has it.
     func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item
     /// Deletes an item; false when there is no such item.

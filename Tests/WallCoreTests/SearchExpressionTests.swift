@@ -84,3 +84,23 @@ import WallCore
         #expect(SearchDay("２０２４-01-01") == nil, "digits are ASCII digits")
     }
 }
+
+/// The language written back: what the web wall's chips show and link to.
+@Suite struct SearchExpressionTextTests {
+    @Test func aParsedSearchWrittenBackParsesToItself() throws {
+        for text in [
+            "banana \"ripe bananas\" -draft", "tag:\"to read\" OR tag:tax kind:pdf", "-site:github.com wall:inbox",
+            "has:note -has:tags before:2026-01-31 after:2025-12-01 is:shared", "e-mail", "a OR b OR -c",
+        ] {
+            let expression = try SearchExpression(parsing: text)
+            #expect(try SearchExpression(parsing: expression.text) == expression, "\(text) → \(expression.text)")
+        }
+    }
+
+    @Test func clausesAreWrittenAsAPersonWouldTypeThem() throws {
+        let expression = try SearchExpression(parsing: "Tag:Tax  OR kind:PDF   -\"Old  News\" after:2025-12-01")
+        #expect(expression.text == "tag:Tax OR kind:pdf -\"old news\" after:2025-12-01")
+        #expect(expression.removingClause(at: 0).text == "-\"old news\" after:2025-12-01")
+        #expect(expression.removingClause(at: 2).text == "tag:Tax OR kind:pdf -\"old news\"")
+    }
+}

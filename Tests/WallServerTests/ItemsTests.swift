@@ -121,7 +121,7 @@ import WallCore
         try await TestServer.run { _, client in
             let token = try await client.signIn("alice")
             try await client.shareLink("https://example.com/q", token: token, title: "Quotes and stars")
-            for query in ["%22", "*", "AND%20OR%20NOT", "title%3A%22x", "%28%29"] {
+            for query in ["%22", "*", "AND%20OR%20NOT", "%3A%22x", "%28%29", "NEAR%28a%20b%29"] {
                 let response = try await client.send(.get, "/v1/items?q=\(query)", token: token)
                 #expect(response.status == .ok, "q=\(query): \(response.text)")
             }

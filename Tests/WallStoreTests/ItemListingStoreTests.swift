@@ -293,7 +293,7 @@ struct ItemListingStoreTests {
             let hit = try await store.save(linkShare("https://example.com/1", title: "NEAR or AND not"), for: alice)
             try await store.save(linkShare("https://example.com/2", title: "Something else"), for: alice)
 
-            for text in ["NEAR(near or)", "and OR not", "not * AND", "\"near", "near^ or* ('and')", "near :"] {
+            for text in ["NEAR (near or)", "and OR not", "not * AND", "\"near", "near^ or* ('and')", "near :"] {
                 let found = try await store.search(text, for: alice)
                 #expect(found == [hit.item.id], "\(text)")
             }

@@ -152,3 +152,26 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// `tagCounts`: what the web wall completes `tag:` from.
+@Suite("Tag counts")
+struct TagCountStoreTests {
+    @Test("A person's tags come most used first, ties by name, without anyone else's", arguments: StoreFactory.all)
+    func mostUsedFirst(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            let alice = try await store.newUser()
+            let bob = try await store.newUser()
+            try await store.save(textShare("one", tags: ["tax", "Receipts"]), for: alice)
+            try await store.save(textShare("two", tags: ["tax", "home"]), for: alice)
+            try await store.save(textShare("three", tags: ["tax", "receipts", "b-side"]), for: alice)
+            try await store.save(textShare("bob's", tags: ["tax", "bobs"]), for: bob)
+            let counts = try await store.tagCounts(userID: alice.id, limit: 10)
+            #expect(counts == [
+                TagCount(name: "tax", count: 3), TagCount(name: "receipts", count: 2),
+                TagCount(name: "b-side", count: 1), TagCount(name: "home", count: 1),
+            ])
+            #expect(try await store.tagCounts(userID: alice.id, limit: 2).map(\.name) == ["tax", "receipts"])
+            #expect(try await store.tagCounts(userID: UUID(), limit: 10).isEmpty)
+        }
+    }
+}
