@@ -15,6 +15,8 @@ public struct PageChrome: Sendable {
     public var wallSlug: String = ""
     /// The search box's text.
     public var searchText: String = ""
+    /// What the search box offers as one types (`SearchGrammar.json`), for `search.js`.
+    public var searchGrammar: String { SearchGrammar.json(wallSlugs: walls.map(\.slug)) }
     /// Which page this is (`wall`, `item`, `settings`, …), for the script.
     public var pageName: String
     /// The newest event this page has seen: the live stream resumes after it.

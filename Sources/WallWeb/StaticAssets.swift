@@ -21,8 +21,8 @@ public struct StaticAssets: Sendable {
     /// The signed-in pages' scripts that run after `masonry.js` and `queue.js`, in order, each
     /// deferred and render-blocking (the first frame shows relative times and the settings they
     /// apply): what they share, the switcher's live counts, the cards that come after the page,
-    /// the share box, and the page script that starts them.
-    public static let pageScripts = ["dw.js", "counts.js", "cards.js", "sharebox.js", "app.js"]
+    /// the share box, the search box's suggestions, and the page script that starts them.
+    public static let pageScripts = ["dw.js", "counts.js", "cards.js", "sharebox.js", "search.js", "app.js"]
 
     /// The scripts of an empty wall's first-run panel, after the page scripts: the QR code
     /// encoder, and the panel's script that draws the page's address with it.

@@ -16,6 +16,10 @@ public struct WallPageView: WebPage {
     public var tagFilter: String?
     /// The search in force.
     public var searchFilter: String?
+    /// The search's clauses, each a chip that links to the search without it.
+    public var searchChips: [FilterChip] = []
+    /// The wall without its tag filter (the tag chip's link), keeping the search.
+    public var tagClearHref: String?
     /// The wall without filters.
     public var clearHref: String
     /// The cards.
@@ -77,6 +81,8 @@ extension WallPageView: MustacheParent {
         case "wallID": wallID
         case "tagFilter": tagFilter
         case "searchFilter": searchFilter
+        case "searchChips": searchChips
+        case "tagClearHref": tagClearHref
         case "clearHref": clearHref
         case "cards": cards
         case "moreHref": moreHref
@@ -115,6 +121,7 @@ extension PageChrome: MustacheParent {
         case "walls": walls
         case "wallSlug": wallSlug
         case "searchText": searchText
+        case "searchGrammar": searchGrammar
         case "pageName": pageName
         case "eventSeq": eventSeq
         case "notice": notice

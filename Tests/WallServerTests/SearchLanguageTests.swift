@@ -28,6 +28,9 @@ struct SearchLanguageTests {
             #expect(try await found("-has:tags").isEmpty)
             #expect(try await found("\"isolate state\" after:2020-01-01") == [passage.item.id])
             #expect(try await found("before:2020-01-01").isEmpty)
+            let formWritten = try await client.allItems(token: token, query: "q=tag%3Aswift+-kind%3Alink")
+            #expect(formWritten.map(\.id) == [passage.item.id], "a form's + is a space")
+            #expect(try await client.allItems(token: token, query: "q=tag%3Aswift%2B").isEmpty, "%2B is a plus, in the tag")
         }
     }
 

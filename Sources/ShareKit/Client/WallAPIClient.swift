@@ -79,7 +79,12 @@ public struct WallAPIClient: Sendable {
     public func items(_ filter: ItemFilter = ItemFilter()) async throws(ShareError) -> ItemPage {
         var components = URLComponents(url: endpoint("v1/items"), resolvingAgainstBaseURL: false)
         let parameters = filter.parameters
-        if !parameters.isEmpty { components?.queryItems = parameters.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        if !parameters.isEmpty {
+            components?.queryItems = parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+            // The server reads a query as a form writes it, `+` a space; a search's own `+` is `%2B`.
+            let query = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            components?.percentEncodedQuery = query
+        }
         guard let url = components?.url else { throw .invalid(field: nil, message: "The filter does not make a valid address.") }
         return try await decode(ItemPage.self, from: send(HTTPRequestMessage(method: "GET", url: url)))
     }

@@ -64,6 +64,14 @@ extension SearchExpression {
     /// The operators, in the order the refusals list them.
     public static let operators = ["tag", "kind", "wall", "site", "has", "before", "after", "is"]
 
+    /// The values of the operators that take one of a fixed few (what a search box offers as
+    /// one types `kind:`, `has:` or `is:`).
+    public static let operatorValues: [String: [String]] = [
+        "kind": SearchKind.allCases.map(\.rawValue),
+        "has": SearchField.allCases.map(\.rawValue),
+        "is": SearchState.allCases.map(\.rawValue),
+    ]
+
     private static func example(_ name: String) -> String {
         switch name {
         case "kind": "pdf"

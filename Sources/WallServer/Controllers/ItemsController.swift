@@ -22,7 +22,7 @@ struct ItemsController {
 
     func list(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<ItemPage> {
         let identity = try context.requireIdentity()
-        let query = try ItemQuery(parameters: request.uri.queryParameters)
+        let query = try ItemQuery(parameters: request.uri.formParameters)
         return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
     }
 

@@ -33,7 +33,7 @@ struct WallPageController {
     /// The next page of cards, alone.
     func cards(_ request: Request, context: WallRequestContext) async throws -> Response {
         let identity = try context.requireSignedIn(request)
-        let parameters = request.uri.queryParameters
+        let parameters = request.uri.formParameters
         let slug = parameters.get("wall") ?? DefaultWall.slug
         let listing = try await list(parameters, wallRef: slug, slug: slug, userID: identity.userID)
         let html = web.renderer.render(
@@ -48,7 +48,7 @@ struct WallPageController {
         let identity = try context.requireSignedIn(request)
         let id = try context.uuidParameter("id", naming: "item")
         guard let item = try await web.store.item(id: id, userID: identity.userID) else { throw WebError.notFound("item") }
-        let parameters = request.uri.queryParameters
+        let parameters = request.uri.formParameters
         let slug = parameters.get("wall") ?? DefaultWall.slug
         let highlighter = Highlighter(query: parameters.get("q"))
         let view = CardView(item: item, highlighter: highlighter) { Self.wallHref(slug, tag: $0) }
@@ -59,25 +59,39 @@ struct WallPageController {
 
     private func page(_ request: Request, context: WallRequestContext, wallRef: String?) async throws -> Response {
         let identity = try context.requireSignedIn(request)
-        let parameters = request.uri.queryParameters
+        let parameters = request.uri.formParameters
         // The walls once (each carries its item count, which costs a count per wall): the
         // switcher shows them and the wall in view is one of them.
         let walls = try await web.store.walls(userID: identity.userID)
         let wall = try Self.wall(wallRef, in: walls)
         let eventSeq = try await web.store.lastEventSeq(userID: identity.userID)
-        let listing = try await list(parameters, wallRef: wall.id.lowercasedText, slug: wall.ref, userID: identity.userID)
+        // A search the language can't read shows the wall with nothing on it and says why,
+        // keeping the text in the box to mend.
+        let listing: Listing
+        var refusal: String?
+        do {
+            listing = try await list(parameters, wallRef: wall.id.lowercasedText, slug: wall.ref, userID: identity.userID)
+        } catch let error as ValidationError where error.field == "q" {
+            refusal = error.message
+            listing = Listing(query: ItemQuery(tag: parameters.get("tag")), cards: [])
+        }
+        let searchText = listing.query.search == nil && refusal == nil ? "" : parameters.get("q") ?? ""
         var (chrome, _) = try await web.chrome(
             identity, context: context, title: wall.pickerName, page: "wall", wallSlug: wall.ref,
-            search: listing.query.search == nil ? "" : parameters.get("q") ?? "", walls: walls
+            search: searchText, walls: walls
         )
         chrome.eventSeq = eventSeq
-        chrome.notice = Notice(parameters.get("notice"))?.text
+        chrome.notice = refusal ?? Notice(parameters.get("notice"))?.text
         var view = WallPageView(
             chrome: chrome, wallName: wall.pickerName, wallID: wall.id.uppercasedText, clearHref: Self.wallHref(wall.ref)
         )
         view.canPost = wall.acceptsShares
         view.tagFilter = listing.query.tag
-        view.searchFilter = listing.query.search == nil ? nil : parameters.get("q")
+        view.searchFilter = searchText.isEmpty ? nil : searchText
+        if let search = listing.query.search {
+            view.searchChips = Self.chips(search, slug: wall.ref, tag: listing.query.tag)
+        }
+        view.tagClearHref = "/w/\(wall.ref)" + QueryString.make([("q", searchText.isEmpty ? nil : searchText)])
         view.cards = listing.cards
         view.moreHref = listing.moreHref
         view.moreFragment = listing.moreFragment
@@ -88,6 +102,18 @@ struct WallPageController {
         let frame = [wall.id.lowercasedText, wall.pickerName, "\(wall.acceptsShares)"]
             + walls.map { "\($0.ref) \($0.pickerName) \($0.role?.rawValue ?? "owner")" }
         return PageValidator.response(html: web.renderer.render(view), ignoring: [view.shareID], frame: frame, to: request)
+    }
+
+    /// A chip per clause of `search`, each linking to the wall `slug` (with `tag`) searched
+    /// without it.
+    static func chips(_ search: SearchExpression, slug: String, tag: String?) -> [FilterChip] {
+        search.clauses.indices.map { index in
+            let rest = search.removingClause(at: index).text
+            return FilterChip(
+                label: SearchExpression.text(of: search.clauses[index]),
+                removeHref: "/w/\(slug)" + QueryString.make([("tag", tag), ("q", rest.isEmpty ? nil : rest)])
+            )
+        }
     }
 
     private struct Listing {
