@@ -22,7 +22,7 @@ enum SSEClient {
     /// Opens `GET path` with a bearer token, reads the response head, and runs `body` with a reader.
     static func withStream<Value: Sendable>(
         port: Int, path: String = "/v1/events", token: String, lastEventID: String? = nil,
-        timeout: Duration = .seconds(20), _ body: @escaping @Sendable (inout SSEReader) async throws -> Value
+        timeout: Duration = .seconds(60), _ body: @escaping @Sendable (inout SSEReader) async throws -> Value
     ) async throws -> Value {
         let (bytes, continuation) = AsyncStream.makeStream(of: ByteBuffer.self)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
