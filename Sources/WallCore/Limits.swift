@@ -42,6 +42,8 @@ public enum Limits {
     public static let maxTokenLabelLength = 100
     /// Most walls one person may have.
     public static let maxWallsPerUser = 500
+    /// Most saved searches (smart walls) per person.
+    public static let maxSavedSearchesPerUser = 200
     /// How long a server waits at start for PostgreSQL to answer and its migrations to apply.
     public static let databaseStartTimeout = Duration.seconds(30)
     /// Most connections one replica's query pool opens to PostgreSQL (each replica has its own

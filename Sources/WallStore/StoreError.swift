@@ -16,6 +16,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case defaultWallRequired
     /// The user has as many walls as allowed.
     case tooManyWalls
+    /// The user has as many saved searches as allowed.
+    case tooManySavedSearches
     /// The person can see the thing but their role on its wall doesn't allow this (a viewer
     /// posting, a contributor editing someone else's card, a member managing the wall).
     case forbidden(String)

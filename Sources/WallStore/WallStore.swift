@@ -72,6 +72,20 @@ public protocol WallStore: Sendable {
     func items(matching query: ItemQuery, userID: UUID) async throws -> ItemPage
     /// The tags on the person's own items, most used first (ties by name), at most `limit`.
     func tagCounts(userID: UUID, limit: Int) async throws -> [TagCount]
+
+    // MARK: Saved searches (smart walls)
+
+    /// Saves a search under a slug made from its name, free among the person's saved searches;
+    /// `tooManySavedSearches` past `Limits.maxSavedSearchesPerUser`.
+    func createSavedSearch(_ change: ValidSavedSearchChange, userID: UUID) async throws -> SavedSearch
+    /// The person's saved searches, by name.
+    func savedSearches(userID: UUID) async throws -> [SavedSearch]
+    /// The saved search `ref` names (its id or slug), if it is the person's.
+    func savedSearch(ref: String, userID: UUID) async throws -> SavedSearch?
+    /// Changes a saved search's name or query (its slug stays); `notFound` when not the person's.
+    func updateSavedSearch(id: UUID, change: ValidSavedSearchChange, userID: UUID) async throws -> SavedSearch
+    /// Deletes a saved search; false when the person had none by that id.
+    func deleteSavedSearch(id: UUID, userID: UUID) async throws -> Bool
     /// Edits an item; throws `.notFound`, or `.conflict` when moving a link onto a wall that has it.
     func updateItem(id: UUID, userID: UUID, patch: ValidItemPatch) async throws -> Item
     /// Deletes an item; false when there is no such item.

@@ -47,6 +47,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         case .defaultWallRequired: .conflict("The default wall can't be deleted.")
         case .tooManyWalls: .conflict("You have as many walls as allowed (\(Limits.maxWallsPerUser)).")
+        case .tooManySavedSearches: .conflict("You have as many saved searches as allowed (\(Limits.maxSavedSearchesPerUser)).")
         case .forbidden(let message): .forbidden(message)
         }
     }

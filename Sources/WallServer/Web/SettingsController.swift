@@ -305,6 +305,7 @@ struct SettingsController {
         case .wallNotEmpty(let count): "That wall holds \(count) items: choose what becomes of them."
         case .defaultWallRequired: "The default wall can't be deleted."
         case .tooManyWalls: "You have as many walls as allowed (\(Limits.maxWallsPerUser))."
+        case .tooManySavedSearches: "You have as many saved searches as allowed (\(Limits.maxSavedSearchesPerUser))."
         case .conflict(let message): message
         case .forbidden(let message): message
         case .notFound("user"): "There is nobody with that user name on this server."

@@ -6,6 +6,7 @@ enum PostgresMigrations {
         v1Core, v2WebSessions, v4ItemFiles, v5Jobs, v6LinkPreviews,
         v7SearchIndexWithoutPendingList, v8SharedWalls, v9WallLinks, v10Invitations, v11Blobs,
         v12WallItemCounts, v13LoneShareFunction, v14IndexPlans, v15NewSharesFunction, v16DropShareFunctions,
+        v17SavedSearches,
     ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.

@@ -45,7 +45,13 @@ enum WallRules {
             guard !taken.contains(slug) else { throw .slugTaken(slug) }
             return slug
         }
-        let base = Slug.make(from: change.name ?? "wall")
+        return freeSlug(named: change.name ?? "wall", taken: taken)
+    }
+
+    /// A slug made from `name`, with a number added until it is none of `taken` (a wall's, or a
+    /// saved search's among the person's others).
+    static func freeSlug(named name: String, taken: Set<String>) -> String {
+        let base = Slug.make(from: name)
         var candidate = base
         var number = 2
         while taken.contains(candidate) {

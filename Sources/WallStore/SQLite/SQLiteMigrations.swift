@@ -16,6 +16,7 @@ enum SQLiteMigrations {
         ("v9-wall-links", v9WallLinks),
         ("v10-invitations", v10Invitations),
         ("v11-wall-item-counts", v11WallItemCounts),
+        ("v12-saved-searches", v12SavedSearches),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails
