@@ -45,6 +45,7 @@ func buildRouter(
     )
     api.addRoutes(LookupController(store: store).endpoints, atPath: "/items/lookup")
     api.addRoutes(TagsController(store: store).endpoints, atPath: "/tags")
+    api.addRoutes(SavedSearchesController(store: store).endpoints, atPath: "/searches")
     api.addRoutes(ItemsController(store: store, refresher: core.refresher).endpoints, atPath: "/items")
     api.addRoutes(LinkPicturesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")
     api.addRoutes(ItemFilesController(store: store, blobs: core.blobs).endpoints, atPath: "/items")

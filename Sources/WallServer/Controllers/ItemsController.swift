@@ -22,7 +22,9 @@ struct ItemsController {
 
     func list(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<ItemPage> {
         let identity = try context.requireIdentity()
-        let query = try ItemQuery(parameters: request.uri.formParameters)
+        let parameters = request.uri.formParameters
+        var query = try ItemQuery(parameters: parameters)
+        try await query.applySavedSearch(parameters.get("search"), store: store, userID: identity.userID)
         return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
     }
 
