@@ -17,7 +17,9 @@ import WallCore
             _ = try await client.processedItem(picture.id, token: token)
             let browser = WebBrowser(client)
             try await browser.signIn()
-            let ids = ["{id}": item.id.uuidString, "picture": picture.id.uuidString]
+            let saved = try await client.send(.post, "/v1/searches", token: token, json: SavedSearchRequest(name: "Heads", query: "heads"))
+            #expect(saved.status == .created)
+            let ids = ["{id}": item.id.uuidString, "picture": picture.id.uuidString, "search": "heads"]
             let paths = try Self.getPaths(ids: ids)
             #expect(paths.count >= 28, "the contract's GET paths and the pages: \(paths)")
             for path in paths where path != "/v1/events" {
@@ -143,7 +145,8 @@ import WallCore
     // MARK: Helpers
 
     /// Every GET path of openapi.yaml (ids filled in from `ids`: `{id}` the link, `picture` the
-    /// image for the file routes) and every page and static file of the web wall.
+    /// image for the file routes, `search` a saved search's slug) and every page and static file
+    /// of the web wall.
     static func getPaths(ids: [String: String]) throws -> [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let spec = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
@@ -153,7 +156,8 @@ import WallCore
             if line.hasPrefix("  /"), line.hasSuffix(":") { current = String(line.dropFirst(2).dropLast()) }
             if line == "    get:", let path = current {
                 let fileRoute = ["/file", "/thumbnail", "/preview"].contains { path.hasSuffix($0) }
-                let id = path.hasPrefix("/v1/walls/") ? "inbox" : fileRoute ? ids["picture"]! : ids["{id}"]!
+                let id = path.hasPrefix("/v1/walls/") ? "inbox"
+                    : path.hasPrefix("/v1/searches/") ? ids["search"]! : fileRoute ? ids["picture"]! : ids["{id}"]!
                 paths.append(path.replacingOccurrences(of: "{id}", with: id))
             }
             if !line.hasPrefix(" ") && !line.isEmpty && line != "paths:" { current = nil }
