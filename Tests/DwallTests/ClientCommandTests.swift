@@ -42,8 +42,19 @@ import WallCore
         #expect(try WallJSON.decoder().decode(ItemPage.self, from: Data(found.output.utf8)).items.map(\.text) == ["A passage worth keeping"])
         #expect(try client.outbox() == OutboxSnapshot())
 
-        // Sign out: the token is revoked on the server and forgotten here.
+        // The search language, and a saved search (smart wall) listed by its slug.
+        let operators = try client.run(["search", "tag:swift -kind:text", "--json"])
+        #expect(try WallJSON.decoder().decode(ItemPage.self, from: Data(operators.output.utf8)).items.map { $0.id.uuidString.lowercased() } == [linkID.lowercased()])
+        let unreadable = try client.run(["search", "colour:red"])
+        #expect(unreadable.status != 0 && unreadable.errorOutput.contains("colour"), "\(unreadable.errorOutput)")
         let token = try FileCredentialStore(file: credentialsFile).load()!.token
+        let saved = try await HTTPClient(baseURL: server.baseURL, token: token)
+            .send("POST", "/v1/searches", json: Data(#"{"name": "Swift links", "query": "tag:swift kind:link"}"#.utf8))
+        #expect(saved.status == 201)
+        let smart = try client.run(["ls", "--search", "swift-links", "--json"])
+        #expect(try WallJSON.decoder().decode(ItemPage.self, from: Data(smart.output.utf8)).items.map { $0.id.uuidString.lowercased() } == [linkID.lowercased()])
+
+        // Sign out: the token is revoked on the server and forgotten here.
         let logout = try client.run(["logout"])
         #expect(logout.status == 0)
         #expect(try await HTTPClient(baseURL: server.baseURL, token: token).send("GET", "/v1/me").status == 401)

@@ -47,14 +47,19 @@ import WallCore
     @Test func itemFiltersBecomeQueryParameters() async throws {
         let transport = CannedTransport { _, _ in CannedTransport.json(200, ItemPage(items: [], nextCursor: "abc")) }
         let client = WallAPIClient(server: server, token: "t", transport: transport)
-        let page = try await client.items(ItemFilter(wall: "reading list", kind: .url, search: "swift & co", limit: 5))
+        let page = try await client.items(ItemFilter(
+            wall: "reading list", kind: .url, search: "tag:c++ swift & co", savedSearch: "tax-pdfs", limit: 5
+        ))
         #expect(page.nextCursor == "abc")
         let url = try #require(transport.requests.first?.url)
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
         #expect(items == [
             URLQueryItem(name: "wall", value: "reading list"), URLQueryItem(name: "kind", value: "url"),
-            URLQueryItem(name: "q", value: "swift & co"), URLQueryItem(name: "limit", value: "5"),
+            URLQueryItem(name: "q", value: "tag:c++ swift & co"), URLQueryItem(name: "search", value: "tax-pdfs"),
+            URLQueryItem(name: "limit", value: "5"),
         ])
+        let query = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
+        #expect(query.contains("q=tag:c%2B%2B%20swift%20%26%20co"), "a search's + is sent as %2B, never read as a space: \(query)")
     }
 
     @Test func errorsArriveTyped() async {

@@ -18,10 +18,13 @@ struct ItemListOptions: ParsableArguments {
     }
 
     /// Fetches one page and prints it; the next page's cursor goes to standard error.
-    func list(search: String?) async throws {
+    func list(search: String?, savedSearch: String? = nil) async throws {
         let context = ClientContext()
         let credentials = try context.credentials()
-        let filter = ItemFilter(wall: wall, kind: kind.flatMap(ItemKind.init(rawValue:)), tag: tag, search: search, cursor: cursor, limit: limit)
+        let filter = ItemFilter(
+            wall: wall, kind: kind.flatMap(ItemKind.init(rawValue:)), tag: tag, search: search, savedSearch: savedSearch,
+            cursor: cursor, limit: limit
+        )
         let page: ItemPage
         do { page = try await context.client(server: credentials.server, token: credentials.token).items(filter) } catch {
             throw ClientExit.fail(error, doing: "Reading the wall")
