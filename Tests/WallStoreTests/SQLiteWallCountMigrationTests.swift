@@ -11,7 +11,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try DatabaseQueue(path: path)
         let before = SQLiteMigrations.all.prefix { $0.name != "v11-wall-item-counts" }
-        #expect(before.count == SQLiteMigrations.all.count - 1)
+        #expect(before.count < SQLiteMigrations.all.count, "v11 is in the history")
         try SQLiteMigrations.migrate(database, path: path, steps: Array(before))
         try database.write { db in
             try db.execute(sql: """
