@@ -98,12 +98,17 @@ let package = Package(
         // MARK: The enrichment benchmark (scripts/bench-enrich builds it in release mode)
         .executableTarget(name: "EnrichBench", dependencies: ["WallEnrich"], swiftSettings: strict),
 
-        // MARK: Images and PDFs: thumbnails and previews with libvips, PDF text with pdftotext
+        // MARK: Images and PDFs: thumbnails and previews with libvips, PDF text with pdftotext, text
+        // in pictures with Tesseract
         .systemLibrary(name: "CVips", pkgConfig: "glib-2.0", providers: [.apt(["libvips-dev"])]),
+        // Text in pictures and scans: Tesseract, handed libvips' grey pixels only
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
         .target(
             name: "WallMedia",
             dependencies: [
-                "WallCore", "CVips",
+                "WallCore", "CVips", "CTesseract",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -257,6 +262,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
+        .testTarget(name: "WallMediaTests", dependencies: ["WallMedia", "WallCore"], swiftSettings: strict),
         .testTarget(
             name: "WallWebTests",
             dependencies: ["WallCore", "WallWeb", .product(name: "ZIPFoundation", package: "ZIPFoundation")],

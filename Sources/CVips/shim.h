@@ -79,4 +79,82 @@ static inline int dwall_vips_noise_image(int width, int height, int png, void **
     return failed ? -1 : 0;
 }
 
+/// The number of pages of the document at `path` (1 for a still image); -1 on failure.
+static inline int dwall_vips_pages(const char *path) {
+    VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    int pages = vips_image_get_n_pages(image);
+    g_object_unref(image);
+    return pages;
+}
+
+/// The image `name` names (a path, `path[page=N]` for a PDF's page) fitted into `width`
+/// × `height` (enlarged too when `enlarge`: a PDF page rendered at a higher resolution), EXIF
+/// orientation applied, flattened onto white, as raw 8-bit grey pixels, one byte each, row after
+/// row; a truncated file fails rather than being read in part. The pixels are freed with `g_free`.
+static inline int dwall_vips_grey_pixels(
+    const char *name, int width, int height, int enlarge, void **pixels, size_t *length, int *out_width, int *out_height
+) {
+    VipsImage *thumbnail = NULL, *srgb = NULL, *grey = NULL, *bytes = NULL;
+    if (vips_thumbnail(name, &thumbnail, width, "height", height, "size", enlarge ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
+                       "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)) {
+        return -1;
+    }
+    int failed = vips_colourspace(thumbnail, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(thumbnail);
+    if (failed) return -1;
+    VipsImage *flat = srgb;
+    if (vips_image_hasalpha(srgb)) {
+        VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+        failed = vips_flatten(srgb, &flat, "background", white, NULL);
+        vips_area_unref(VIPS_AREA(white));
+        g_object_unref(srgb);
+        if (failed) return -1;
+    }
+    failed = vips_colourspace(flat, &grey, VIPS_INTERPRETATION_B_W, NULL);
+    g_object_unref(flat);
+    if (failed) return -1;
+    failed = vips_extract_band(grey, &bytes, 0, NULL);
+    g_object_unref(grey);
+    if (failed) return -1;
+    VipsImage *uchar = NULL;
+    failed = vips_cast(bytes, &uchar, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(bytes);
+    if (failed) return -1;
+    *pixels = vips_image_write_to_memory(uchar, length);
+    *out_width = vips_image_get_width(uchar);
+    *out_height = vips_image_get_height(uchar);
+    g_object_unref(uchar);
+    return *pixels ? 0 : -1;
+}
+
+/// `text` drawn black on white at `dpi` in DejaVu Sans with a margin, as PNG (or JPEG when
+/// `jpeg`), for tests and benchmarks of recognition; with `width` and `height` above 0, wrapped
+/// to that width less its margins on a canvas of that size (cut off below). 0 on success.
+static inline int dwall_vips_text_image(
+    const char *text, int dpi, int width, int height, int jpeg, void **buffer, size_t *length
+) {
+    VipsImage *mask = NULL, *inverted = NULL, *framed = NULL;
+    int margin = dpi / 4;
+    int failed = width > 0
+        ? vips_text(&mask, text, "dpi", dpi, "font", "DejaVu Sans", "width", width - 2 * margin, NULL)
+        : vips_text(&mask, text, "dpi", dpi, "font", "DejaVu Sans", NULL);
+    if (failed) return -1;
+    failed = vips_invert(mask, &inverted, NULL);
+    if (width <= 0 || height <= 0) {
+        width = vips_image_get_width(mask) + 2 * margin;
+        height = vips_image_get_height(mask) + 2 * margin;
+    }
+    g_object_unref(mask);
+    if (failed) return -1;
+    failed = vips_embed(inverted, &framed, margin, margin, width, height,
+                        "extend", VIPS_EXTEND_WHITE, NULL);
+    g_object_unref(inverted);
+    if (failed) return -1;
+    failed = jpeg ? vips_jpegsave_buffer(framed, buffer, length, "Q", 90, NULL)
+                  : vips_pngsave_buffer(framed, buffer, length, NULL);
+    g_object_unref(framed);
+    return failed ? -1 : 0;
+}
+
 #endif

@@ -2,12 +2,13 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import WallCore
+import WallMedia
 import WallStore
 
 /// The application core over one store, made once at start-up: the use cases the HTTP API and
 /// the web wall only translate, and the background work that runs beside them (the store's own
-/// service, the blob sweeper, the pruner, the job runner with the `thumbnail` and `enrich`
-/// handlers).
+/// service, the blob sweeper, the pruner, the job runners with the `thumbnail`, `enrich` and
+/// `recognize` handlers).
 public struct AppServices: Sendable {
     /// Where everything is kept.
     public let store: any WallStore
@@ -36,12 +37,15 @@ public struct AppServices: Sendable {
     /// The store's own background work (PostgreSQL's connections), if any: the first service to
     /// start and, services stopping in reverse order, the last to stop.
     public let storeService: (any Service)?
-    /// The core's background work: the blob sweeper and the pruner, then the job runners.
+    /// The core's background work: the blob sweeper and the pruner, then the job runners and,
+    /// with recognition on, its catch-up.
     public let background: [any Service]
 
     /// Opens the store and the blob store and registers the job handlers; nothing runs until
     /// the services do.
     public init(_ settings: AppSettings, logger: Logger) throws {
+        // Before the store opens: an OCR language that is not installed refuses the start.
+        let recognizer = try settings.ocrLanguages.map { try TextRecognizer(languages: $0) }
         // Work that follows a share (`JobQueue`): which new items get which jobs, in the share's
         // transaction. Pair each kind named here (and in `fileFollowUps`) with a handler below.
         let followUps = FollowUpPolicy(settings.linkPreviews ? [.url: [.enrich]] : [:])
@@ -60,16 +64,18 @@ public struct AppServices: Sendable {
         accounts = Accounts(store: store, hasher: PasswordHasher(cost: settings.bcryptCost))
         shares = ShareSaver(store: store, snapshots: PageSnapshotStash(blobs: blobs))
         wallMover = WallMover(store: store)
-        refresher = LinkRefresher(store: store, linkPreviews: settings.linkPreviews)
+        refresher = LinkRefresher(store: store, linkPreviews: settings.linkPreviews, recognizes: recognizer != nil)
         imports = ImportRunner(store: store)
         archiveImports = ArchiveImport(store: store, blobs: blobs, maxBlobBytes: settings.maxUploadBytes)
         exporter = Exporter(store: store)
-        jobRunners = Self.jobRunners(store: store, blobs: blobs, settings: settings, logger: logger)
+        jobRunners = Self.jobRunners(store: store, blobs: blobs, settings: settings, recognizer: recognizer, logger: logger)
         storeService = store.service
+        // Pictures and PDFs from before recognition (or from while it was off) get their jobs.
+        let catchUp: [any Service] = recognizer == nil ? [] : [RecognitionCatchUp(store: store, logger: logger)]
         background = [
             Self.blobSweeper(store: store, blobs: blobs, logger: logger),
             Self.pruner(store: store, retention: settings.retention, logger: logger),
-        ] + jobRunners
+        ] + jobRunners + catchUp
     }
 
     /// Probes a blob store that does not live in the database (`BlobStoreProbe`), so the server
@@ -91,12 +97,13 @@ public struct AppServices: Sendable {
 
     /// The runners with a handler for every kind of job the follow-up policies name, one per
     /// kind of work so neither starves the other: thumbnails (a core each, `jobConcurrency` at a
-    /// time) and link previews (mostly waiting, `fetchJobConcurrency` at a time).
+    /// time), link previews (mostly waiting, `fetchJobConcurrency` at a time) and, unless it is
+    /// off, text recognition (`recognitionConcurrency`, one by default, on one Tesseract engine).
     private static func jobRunners(
-        store: any WallStore, blobs: any BlobStore, settings: AppSettings, logger: Logger
+        store: any WallStore, blobs: any BlobStore, settings: AppSettings, recognizer: TextRecognizer?, logger: Logger
     ) -> [JobRunner] {
         let thumbnailRunner = JobRunner(queue: store.jobs, concurrency: Limits.jobConcurrency, logger: logger)
-        let thumbnails = ThumbnailJob(store: store, blobs: blobs)
+        let thumbnails = ThumbnailJob(store: store, blobs: blobs, recognizes: recognizer != nil)
         thumbnailRunner.register(.thumbnail) { job in try await thumbnails.run(job) }
         let fetchRunner = JobRunner(queue: store.jobs, concurrency: Limits.fetchJobConcurrency, logger: logger)
         // Always registered: with link previews off it only reads the page snapshots shares carry.
@@ -104,7 +111,11 @@ public struct AppServices: Sendable {
             on: fetchRunner, store: store, blobs: blobs, fetches: settings.linkPreviews,
             allowPrivateFetch: settings.allowPrivateFetch, logger: logger
         )
-        return [thumbnailRunner, fetchRunner]
+        guard let recognizer else { return [thumbnailRunner, fetchRunner] }
+        let recognitionRunner = JobRunner(queue: store.jobs, concurrency: Limits.recognitionConcurrency, logger: logger)
+        let recognition = RecognitionJob(store: store, blobs: blobs, recognizer: recognizer)
+        recognitionRunner.register(.recognize) { job in try await recognition.run(job) }
+        return [thumbnailRunner, fetchRunner, recognitionRunner]
     }
 
     /// Removes blobs no item refers to any more (deleted items, uploads whose share was refused).

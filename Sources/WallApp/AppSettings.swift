@@ -1,4 +1,5 @@
 import WallCore
+import WallMedia
 import WallStore
 
 /// What the application core is built with: where the data lives and the choices `dwall serve`'s
@@ -17,8 +18,17 @@ public struct AppSettings: Sendable {
     /// Where files are kept (`--blob-store`); nil for the standard choice
     /// (`BlobStoreOpener.resolve`: PostgreSQL's store with a PostgreSQL database, else the folder).
     public var blobStore: BlobStoreLocation?
+    /// The languages text is recognised in, in pictures and scans (Tesseract's names joined by
+    /// `+`, each installed); nil turns recognition off (`--no-ocr`).
+    public var ocrLanguages: String? = "eng"
     /// What the hourly pruning keeps.
     public var retention = RetentionPolicy()
+
+    /// Why `languages` can't be given to `ocrLanguages` (a language that is not installed, with
+    /// those that are), for `dwall serve` to refuse before it starts; nil when it can.
+    public static func ocrLanguageProblem(_ languages: String) -> String? {
+        TextRecognizer.problem(with: languages)?.description
+    }
 
     /// Makes settings for `location`, every choice at its default.
     public init(location: StoreLocation) { self.location = location }

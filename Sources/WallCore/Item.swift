@@ -34,6 +34,11 @@ public struct Item: Codable, Sendable, Equatable, Identifiable {
     public var preview: LinkPreview?
     /// Who added it, on a shared wall, when that was not the wall's owner (their user name).
     public var addedBy: String? = nil
+    /// The text recognised in its picture or scanned pages (OCR), in the item's own answer
+    /// (`GET /v1/items/{id}`) and exports; nil before recognition ran and in lists.
+    public var recognizedText: String? = nil
+    /// Why no text could be recognised in its picture or pages, when recognition failed.
+    public var recognitionError: String? = nil
 
     /// Makes an item.
     public init(

@@ -37,11 +37,11 @@ public enum ImageRenderer {
 
     private static let started: Bool = dwall_vips_start() == 0
 
-    fileprivate static func start() throws {
+    static func start() throws {
         guard started else { throw MediaError("libvips could not start.") }
     }
 
-    fileprivate static func lastError(_ step: String) -> MediaError {
+    static func lastError(_ step: String) -> MediaError {
         let message = String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
         vips_error_clear()
         return MediaError("libvips could not \(step) the file: \(message.prefix(300))")

@@ -17,18 +17,18 @@ public enum PDFText {
     /// How long `pdftotext` may run.
     public static let timeout = Duration.seconds(30)
 
-    /// The text of the first `pages` pages, whitespace collapsed, cut at `limit` characters; nil
+    /// The text of pages `first` to `pages` (from 1), whitespace collapsed, cut at `limit` characters; nil
     /// when the PDF has none (a scan) or `pdftotext` is not installed. Reads at most eight bytes a
     /// character of output (the tool is stopped there: what follows would be cut anyway) and
     /// gives the tool `timeout`. `tool` is the `pdftotext` to run (nil: the one on `PATH`, found by swift-subprocess).
     public static func extract(
-        path: String, pages: Int = 50, limit: Int, timeout: Duration = PDFText.timeout, tool: URL? = nil
+        path: String, first: Int = 1, pages: Int = 50, limit: Int, timeout: Duration = PDFText.timeout, tool: URL? = nil
     ) async throws -> String? {
         let executable: Executable = tool.map { .path(FilePath($0.path)) } ?? .name("pdftotext")
         let maxBytes = limit * 8
         let result: ExecutionResult<Reading, SequenceOutput, DiscardedOutput>
         do {
-            result = try await read(executable, arguments: ["-q", "-l", String(pages), "-enc", "UTF-8", path, "-"],
+            result = try await read(executable, arguments: ["-q", "-f", String(first), "-l", String(pages), "-enc", "UTF-8", path, "-"],
                                     maxBytes: maxBytes, timeout: timeout)
         } catch let error as SubprocessError where error.code == .executableNotFound {
             return nil

@@ -53,6 +53,9 @@ public protocol AppArguments: Sendable {
     var retention: RetentionPolicy { get }
     /// Where files are kept (`--blob-store`); nil for the standard choice (`BlobStoreOpener.resolve`).
     var blobStore: BlobStoreLocation? { get }
+    /// The languages text is recognised in, in pictures and scans (`--ocr-languages`, joined by
+    /// `+`); nil: no recognition (`--no-ocr`).
+    var ocrLanguages: String? { get }
 }
 
 extension AppArguments {
@@ -64,6 +67,9 @@ extension AppArguments {
 
     /// `Limits`' retention unless said otherwise.
     public var retention: RetentionPolicy { RetentionPolicy() }
+
+    /// Text in pictures is recognised in English unless said otherwise.
+    public var ocrLanguages: String? { "eng" }
 
     /// Links get previews unless said otherwise.
     public var linkPreviews: Bool { true }
@@ -112,6 +118,7 @@ extension AppArguments {
         settings.maxUploadBytes = maxUploadBytes
         settings.retention = retention
         settings.blobStore = blobStore
+        settings.ocrLanguages = ocrLanguages
         return settings
     }
 }

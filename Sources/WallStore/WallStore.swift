@@ -129,6 +129,20 @@ public protocol WallStore: Sendable {
     /// The readable text enrichment kept for an item, for its detail view.
     func readableText(itemID: UUID, userID: UUID) async throws -> String?
 
+    // MARK: Text recognition
+
+    /// Records the text recognised in an item's picture or scanned pages, or why there is none,
+    /// and makes it (with `layerText`, the words of a PDF's pages that have a text layer) the
+    /// words search finds the item by beside its own; announced as `updated`. Nil when the item
+    /// is gone.
+    func recordRecognition(itemID: UUID, userID: UUID, _ recognition: ItemRecognition, layerText: String?) async throws -> Item?
+    /// The text recognised in an item, or why there is none, for its detail view and JSON.
+    func recognition(itemID: UUID, userID: UUID) async throws -> ItemRecognition
+    /// Up to `limit` ready pictures and PDFs that have neither recognised text nor a failure
+    /// and no `recognize` job in any state (items from before recognition, or from while it was
+    /// off), oldest first, with their files and owners: the catch-up's work.
+    func itemsAwaitingRecognition(limit: Int) async throws -> [AwaitingRecognition]
+
     // MARK: Walls
 
     /// A user's walls in switcher order.

@@ -12,6 +12,12 @@ public struct ItemPageView: WebPage {
     public var card: CardView
     /// The whole passage (or, once enrichment stores it, the page's readable text).
     public var fullText: [TextPart] = []
+    /// The text recognised in its picture or scanned pages, shown collapsed.
+    public var recognizedText: [TextPart] = []
+    /// Whether there is recognised text to show.
+    public var hasRecognizedText = false
+    /// Why no text could be recognised in its picture or pages.
+    public var recognitionFailure: String?
     /// The title, for the form.
     public var titleValue: String
     /// The note, for the form.

@@ -28,8 +28,10 @@ final class ServerProcess: @unchecked Sendable {
         logPath = existingDataDirectory + ".log"
     }
 
-    /// Fast bcrypt for tests; the rest as production.
-    static let environment = ["DWALL_BCRYPT_COST": "4", "DWALL_LINK_PREVIEWS": "0"]
+    /// Fast bcrypt for tests, and no text recognition unless a test turns it on
+    /// (`RecognitionAttackTests`: `DWALL_OCR=1`), so other tests' pictures make no
+    /// `recognize` jobs; the rest as production.
+    static let environment = ["DWALL_BCRYPT_COST": "4", "DWALL_LINK_PREVIEWS": "0", "DWALL_OCR": "0"]
 
     /// More environment for the server and its admin commands (an S3 store's endpoint and keys).
     var extraEnvironment: [String: String] = [:]

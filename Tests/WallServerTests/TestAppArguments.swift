@@ -29,6 +29,9 @@ struct TestAppArguments: AppArguments {
     var linkPreviews = false
     /// Link previews may fetch from loopback only when a test says so (its fixture pages).
     var allowPrivateFetch = false
+    /// No text recognition unless a test asks (`RecognitionTests`), so other tests' pictures
+    /// make no `recognize` jobs and no extra events.
+    var ocrLanguages: String?
     /// Proxies whose `X-Forwarded-For` is believed.
     var trustedProxies: [String] = []
     /// `--public-url`.

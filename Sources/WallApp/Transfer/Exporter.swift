@@ -3,7 +3,8 @@ import WallCore
 import WallStore
 
 /// What a person's export holds (`GET /v1/export`, every format): their walls and items, and on
-/// walls others shared with them, what they added (the owner's export holds the whole wall).
+/// walls others shared with them, what they added (the owner's export holds the whole wall),
+/// with the text recognised in their pictures and scans.
 public struct Exporter: Sendable {
     /// Where the walls and items are read.
     public let store: any WallStore
@@ -28,6 +29,12 @@ public struct Exporter: Sendable {
             }
             cursor = try page.nextCursor.map { try ItemCursor(encoded: $0) }
         } while cursor != nil
+        // Lists leave out what was recognised in pictures and scans; the export keeps it.
+        for index in items.indices where items[index].file != nil {
+            let recognition = try await store.recognition(itemID: items[index].id, userID: userID)
+            items[index].recognizedText = recognition.text
+            items[index].recognitionError = recognition.failure
+        }
         let used = Set(items.map(\.wallId))
         return ExportDocument(
             exportedAt: date.roundedToMillis, walls: walls.filter { own.contains($0.id) || used.contains($0.id) },

@@ -28,13 +28,19 @@ struct ItemsController {
         return WrittenJSON(try await store.items(matching: query, userID: identity.userID))
     }
 
-    /// `GET /v1/items/{id}`: the item, with its page's readable text when enrichment kept one.
+    /// `GET /v1/items/{id}`: the item, with its page's readable text when enrichment kept one
+    /// and the text recognised in its picture or scan.
     func show(_ request: Request, context: WallRequestContext) async throws -> WrittenJSON<Item> {
         let identity = try context.requireIdentity()
         let id = try context.uuidParameter("id", naming: "item")
         guard var item = try await store.item(id: id, userID: identity.userID) else { throw APIError.notFound("item") }
         if item.preview != nil {
             item.preview?.readableText = try await store.readableText(itemID: id, userID: identity.userID)
+        }
+        if item.file != nil {
+            let recognition = try await store.recognition(itemID: id, userID: identity.userID)
+            item.recognizedText = recognition.text
+            item.recognitionError = recognition.failure
         }
         return WrittenJSON(item)
     }

@@ -44,6 +44,8 @@ extension Item: JSONWritable {
             json.key("updatedAt"); json.date(updatedAt)
             if let preview { json.key("preview"); preview.write(to: &json) }
             if let addedBy { json.key("addedBy"); json.string(addedBy) }
+            if let recognizedText { json.key("recognizedText"); json.string(recognizedText) }
+            if let recognitionError { json.key("recognitionError"); json.string(recognitionError) }
         }
     }
 }

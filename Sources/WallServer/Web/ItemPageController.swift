@@ -102,6 +102,14 @@ struct ItemPageController {
            let text = try await web.store.readableText(itemID: item.id, userID: identity.userID) {
             view.fullText = [TextPart(text)]
         }
+        if item.file != nil {
+            let recognition = try await web.store.recognition(itemID: item.id, userID: identity.userID)
+            if let text = recognition.text, !text.isEmpty {
+                view.recognizedText = [TextPart(text)]
+                view.hasRecognizedText = true
+            }
+            view.recognitionFailure = recognition.failure
+        }
         view.formError = error
         return web.html(view, status: status)
     }

@@ -17,6 +17,8 @@ public struct JobKind: RawRepresentable, Hashable, Sendable, ExpressibleByString
     public static let enrich: JobKind = "enrich"
     /// Making a preview image for an image or file item.
     public static let thumbnail: JobKind = "thumbnail"
+    /// Recognising the text in a picture or a scanned PDF's pages (OCR), after its thumbnail.
+    public static let recognize: JobKind = "recognize"
 }
 
 /// How soon a job should run compared with others: higher runs first; within one priority, older first.

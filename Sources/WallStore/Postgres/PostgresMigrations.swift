@@ -7,6 +7,7 @@ enum PostgresMigrations {
         v7SearchIndexWithoutPendingList, v8SharedWalls, v9WallLinks, v10Invitations, v11Blobs,
         v12WallItemCounts, v13LoneShareFunction, v14IndexPlans, v15NewSharesFunction, v16DropShareFunctions,
         v17SavedSearches,
+        v18RecognizedText,
     ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.

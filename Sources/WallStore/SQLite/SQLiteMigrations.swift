@@ -17,6 +17,7 @@ enum SQLiteMigrations {
         ("v10-invitations", v10Invitations),
         ("v11-wall-item-counts", v11WallItemCounts),
         ("v12-saved-searches", v12SavedSearches),
+        ("v13-recognized-text", SQLiteRecognition.v13RecognizedText),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails

@@ -65,6 +65,20 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
     var linkPreviews = Environment.string("DWALL_LINK_PREVIEWS") != "0"
 
     @Option(
+        name: .customLong("ocr-languages"),
+        help: "Languages to recognise text in pictures and scans in, Tesseract's names joined by + (eng+deu); each must be installed (env DWALL_OCR_LANGUAGES; default eng)."
+    )
+    var ocrLanguagesOption: String = Environment.string("DWALL_OCR_LANGUAGES") ?? "eng"
+
+    @Flag(
+        name: .customLong("ocr"), inversion: .prefixedNo,
+        help: "Recognise the text in shared pictures and scanned PDFs with Tesseract, on this server, for search (env DWALL_OCR=0 turns it off)."
+    )
+    var ocr = Environment.string("DWALL_OCR") != "0"
+
+    var ocrLanguages: String? { ocr ? ocrLanguagesOption : nil }
+
+    @Option(
         name: .customLong("idle-timeout"),
         help: "Seconds a connection may stay open with no request, or while sending a request's headers (env DWALL_IDLE_TIMEOUT)."
     )
@@ -150,6 +164,9 @@ struct ServeCommand: AsyncParsableCommand, AppArguments {
                 throw ValidationError("--blob-store must be folder, postgres or s3://bucket/prefix.")
             }
             if let problem = location.problem(with: storeLocation) { throw ValidationError(problem) }
+        }
+        if let ocrLanguages, let problem = AppSettings.ocrLanguageProblem(ocrLanguages) {
+            throw ValidationError("--ocr-languages: \(problem)")
         }
         guard rateLimit >= 0, rateBurst >= 0 else { throw ValidationError("Rate limits can't be negative.") }
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("Unknown --log-level.") }
