@@ -293,7 +293,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DwallTests",
-            dependencies: ["WallCore", "ShareKit"],
+            // `WallMedia` to draw the pictures the recognition attacks share.
+            dependencies: ["WallCore", "ShareKit", "WallMedia"],
             swiftSettings: strict
         ),
         // A job worker the queue tests kill with SIGKILL while it holds a job (built, never shipped).
