@@ -11,6 +11,8 @@ extension Limits {
     public static let maxRecognizedPages = 20
     /// Longest recognised text kept per item, in characters (the rest is cut).
     public static let maxRecognizedTextLength = 100_000
+    /// Longest reason kept for a failed recognition, in characters (one read from an archive is cut).
+    public static let maxRecognitionErrorLength = 1_000
     /// Resolution a PDF page is rendered at for recognition, in dots per inch (lowered when the
     /// page would pass `maxRecognitionPixels`).
     public static let recognitionPDFResolution = 300

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WallCore
@@ -55,6 +56,28 @@ import WallStore
             let detail = try client.decodeItem(try await client.item(item.id, token: token))
             #expect(detail.recognitionError == reason)
             #expect(try await client.allItems(token: token).map(\.id) == [item.id])
+        }
+    }
+
+    @Test func anArchiveKeepsTheRecognisedTextAndItsImportReadsItBack() async throws {
+        let (archive, itemID) = try await TestServer.run(.live, configure: { $0.ocrLanguages = "eng" }) { _, client in
+            let token = try await client.signIn("alice")
+            let picture = try TestFiles.textPicture("Quarterly walrus census")
+            let item = try await Self.shareAndRecognise(("shot.png", picture), client: client, token: token)
+            let document = try await client.send(.get, "/v1/export", token: token).decode(ExportDocument.self)
+            #expect(document.items.first?.recognizedText == item.recognizedText)
+            let response = try await client.send(.get, "/v1/export?format=zip", token: token)
+            #expect(response.status == .ok)
+            return (response.data, item.id)
+        }
+        // Recognition is off here: the text can only come from the archive.
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let answer = try await client.importArchive(archive, token: token)
+            #expect(answer.imported == 1, "\(answer.results)")
+            let copy = try client.decodeItem(try await client.item(itemID, token: token))
+            #expect(copy.recognizedText?.contains("walrus") == true)
+            #expect(try await client.listItems(token: token, query: "q=walrus").items.map(\.id) == [itemID])
         }
     }
 

@@ -68,7 +68,24 @@ public struct ArchiveImport: Sendable {
             results += try await runner.run(request, userID: userID).results
             start += Limits.maxImportBatchEntries
         } while start < entries.count
+        try await restoreRecognitions(of: document.items, imported: results, userID: userID)
         return ImportResponse(results: results)
+    }
+
+    /// Records on each newly imported item the text the export says was recognised in its
+    /// picture or scan (or why none was), cut to the server's limits, so it is searchable
+    /// without recognising it again.
+    private func restoreRecognitions(of items: [Item], imported results: [ImportResult], userID: UUID) async throws {
+        let recognitions = Dictionary(items.compactMap { item -> (UUID, ItemRecognition)? in
+            guard item.file != nil, item.recognizedText != nil || item.recognitionError != nil else { return nil }
+            let text = item.recognizedText.map { String($0.prefix(Limits.maxRecognizedTextLength)) }
+            let failure = item.recognitionError.map { String($0.prefix(Limits.maxRecognitionErrorLength)) }
+            return (item.id, ItemRecognition(text: text, failure: failure))
+        }, uniquingKeysWith: { first, _ in first })
+        for result in results where result.status == .imported {
+            guard let recognition = recognitions[result.id], let itemID = result.itemId else { continue }
+            _ = try await store.recordRecognition(itemID: itemID, userID: userID, recognition, layerText: nil)
+        }
     }
 
     /// Why an item whose file was swept during a long import is skipped.
