@@ -81,6 +81,35 @@ import WallStore
         }
     }
 
+    @Test func aPicturesRefreshRecognisesItAgain() async throws {
+        try await TestServer.run(.live, configure: { $0.ocrLanguages = "eng" }) { _, client in
+            let token = try await client.signIn("alice")
+            let item = try await Self.shareAndRecognise(("shot.png", try TestFiles.textPicture("Walrus census")), client: client, token: token)
+            let port = try #require(client.port)
+            let again = try await SSEClient.withStream(port: port, token: token, timeout: .seconds(120)) { reader in
+                let response = try await client.send(.post, "/v1/items/\(item.id)/refresh", token: token)
+                #expect(response.status == .accepted)
+                #expect(try response.decode(Item.self).id == item.id)
+                while true {
+                    let event = try EventsTests.itemEvent(try await reader.nextEvent())
+                    if event.itemId == item.id, event.type == .updated, let updated = event.item, updated.recognizedText != nil {
+                        return updated
+                    }
+                }
+            }
+            #expect(again.recognizedText == item.recognizedText)
+        }
+    }
+
+    @Test func withoutOCRAPicturesRefreshIsRefusedAsBefore() async throws {
+        try await TestServer.run { _, client in
+            let token = try await client.signIn("alice")
+            let answer = try await client.shareFiles([("shot.png", try TestFiles.textPicture("walrus"))], token: token)
+            let response = try await client.send(.post, "/v1/items/\(answer.item.id)/refresh", token: token)
+            #expect(response.status == .conflict)
+        }
+    }
+
     @Test func withoutOCRAPictureGetsNoRecognitionJob() async throws {
         try await TestServer.run { server, client in
             let token = try await client.signIn("alice")
