@@ -17,8 +17,6 @@ public final class TextRecognizer: @unchecked Sendable {
     /// not installed (or is not a language name) and `.engine` when Tesseract won't start.
     public init(languages: String = "eng") throws {
         if let problem = Self.problem(with: languages) { throw problem }
-        // Tesseract's OpenMP threads would take every core from the server's other work.
-        setenv("OMP_THREAD_LIMIT", "1", 0)
         guard let api = TessBaseAPICreate() else { throw RecognitionError.engine("Tesseract could not be created.") }
         guard TessBaseAPIInit3(api, nil, languages) == 0 else {
             TessBaseAPIDelete(api)
