@@ -29,7 +29,8 @@ RUN set -eu; \
 
 ENV DWALL_DATA=/data \
     DWALL_HOST=0.0.0.0 \
-    DWALL_PORT=8080
+    DWALL_PORT=8080 \
+    OMP_THREAD_LIMIT=1
 USER dwall
 WORKDIR /data
 VOLUME ["/data"]
