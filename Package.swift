@@ -115,6 +115,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: The recognition benchmark (scripts/bench-ocr builds it in release mode)
+        .executableTarget(name: "OCRBench", dependencies: ["WallMedia"], swiftSettings: strict),
+
         // MARK: The browser extension's files (Extensions/browser) as a resource, for the server's zip
         .target(
             name: "WallExtension",
