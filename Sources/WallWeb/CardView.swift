@@ -80,7 +80,7 @@ public struct CardView: Sendable {
         description = extras.preview?.description.map(highlighter.parts) ?? []
         isDerivedTitle = item.kind == .text && item.title == nil && item.text != nil
         isFileNameTitle = extras.media?.fileName.map { $0 == titleText } ?? false
-        excerpt = item.kind == .text ? item.text.map { highlighter.parts(Self.excerpt($0, highlighter)) } ?? [] : []
+        excerpt = Self.excerptText(of: item, highlighter).map { highlighter.parts(Self.excerpt($0, highlighter)) } ?? []
         note = item.userNote.map(highlighter.parts) ?? []
         tags = item.tags.map { TagLink(name: $0, href: tagHref($0)) }
         file = extras.media.map(FileLabel.init)
@@ -106,6 +106,15 @@ public struct CardView: Sendable {
             return bare.count > 120 ? String(bare.prefix(117)) + "…" : bare
         }
         return item.kind == .image ? "Image" : "Untitled"
+    }
+
+    /// The text a card shows an excerpt of: a passage's, or, in search results, the words
+    /// recognised in a picture or scan around where they match (the item carries them only
+    /// there).
+    static func excerptText(of item: Item, _ highlighter: Highlighter) -> String? {
+        if item.kind == .text { return item.text }
+        guard let found = item.recognizedText, highlighter.firstMatch(in: found) != nil else { return nil }
+        return found
     }
 
     /// The start of a passage, or a window around its first match when that is further on.

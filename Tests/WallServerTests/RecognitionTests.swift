@@ -30,6 +30,26 @@ import WallStore
         }
     }
 
+    @Test func theWebWallsSearchMarksTheRecognisedWordsThatMatched() async throws {
+        try await TestServer.run(.live, configure: { $0.ocrLanguages = "eng" }) { _, client in
+            let token = try await client.signIn("alice")
+            let picture = try TestFiles.textPicture("Quarterly walrus census")
+            let item = try await Self.shareAndRecognise(("shot.png", picture), client: client, token: token)
+            let browser = WebBrowser(client)
+            try await browser.signIn()
+
+            let found = try await browser.get("/w/inbox?q=walrus")
+            #expect(found.status == .ok)
+            #expect(found.text.contains(item.id.uppercasedText))
+            #expect(found.text.contains("<mark>walrus</mark>"), "the card shows where its picture's words matched")
+            let wall = try await browser.get("/w/inbox")
+            #expect(!wall.text.contains("walrus census"), "outside a search the card shows no recognised text")
+            let detail = try await browser.get("/items/\(item.id.uppercasedText)")
+            #expect(detail.text.contains("<details class=\"recognized\">"))
+            #expect(detail.text.contains("Quarterly walrus census"))
+        }
+    }
+
     @Test func aScannedPDFsPagesAreRecognised() async throws {
         try await TestServer.run(.live, configure: { $0.ocrLanguages = "eng" }) { _, client in
             let token = try await client.signIn("alice")

@@ -129,9 +129,10 @@ struct WallPageController {
         var query = try ItemQuery(parameters: Parameters(parameters.filter { ["tag", "q", "cursor"].contains($0.key) }))
         query.wall = wallRef
         query.limit = Self.pageSize
-        let page = try await web.store.items(matching: query, userID: userID)
+        var page = try await web.store.items(matching: query, userID: userID)
         let q = parameters.get("q")
         let highlighter = Highlighter(query: query.search == nil ? nil : q)
+        if highlighter.isActive { page.items = try await withRecognizedText(page.items, userID: userID) }
         let cards = page.items.map { item in
             CardView(item: item, highlighter: highlighter) { Self.wallHref(slug, tag: $0) }
         }
@@ -142,6 +143,16 @@ struct WallPageController {
                 + QueryString.make([("wall", slug), ("tag", query.tag), ("q", q), ("cursor", next)])
         }
         return listing
+    }
+
+    /// `items` with the text recognised in their pictures and scans, so that search results
+    /// show where it matched (one read per picture or file on the page).
+    private func withRecognizedText(_ items: [Item], userID: UUID) async throws -> [Item] {
+        var items = items
+        for index in items.indices where items[index].file != nil {
+            items[index].recognizedText = try await web.store.recognition(itemID: items[index].id, userID: userID).text
+        }
+        return items
     }
 
     /// The wall `ref` names among `walls` (the slug of one of the person's own, or the id of any),
