@@ -29,15 +29,15 @@ struct RecognitionStoreTests {
             )
             #expect(recorded?.recognizedText == "Quarterly walrus census")
             #expect(try await store.recognition(itemID: item.id, userID: alice.id).text == "Quarterly walrus census")
-            #expect(try await store.items(matching: ItemQuery(search: SearchQuery("walrus")), userID: alice.id).items.map(\.id) == [item.id])
-            #expect(try await store.items(matching: ItemQuery(search: SearchQuery("penguin")), userID: alice.id).items.isEmpty)
+            #expect(try await store.items(matching: ItemQuery(search: try SearchExpression(parsing: "walrus")), userID: alice.id).items.map(\.id) == [item.id])
+            #expect(try await store.items(matching: ItemQuery(search: try SearchExpression(parsing: "penguin")), userID: alice.id).items.isEmpty)
 
             // Recognised again (a refresh): the new words replace the old ones.
             _ = try await store.recordRecognition(
                 itemID: item.id, userID: alice.id, ItemRecognition(text: "Lighthouse logbook", failure: nil), layerText: nil
             )
-            #expect(try await store.items(matching: ItemQuery(search: SearchQuery("walrus")), userID: alice.id).items.isEmpty)
-            #expect(try await store.items(matching: ItemQuery(search: SearchQuery("logbook")), userID: alice.id).items.map(\.id) == [item.id])
+            #expect(try await store.items(matching: ItemQuery(search: try SearchExpression(parsing: "walrus")), userID: alice.id).items.isEmpty)
+            #expect(try await store.items(matching: ItemQuery(search: try SearchExpression(parsing: "logbook")), userID: alice.id).items.map(\.id) == [item.id])
             let someoneElse = try await store.newUser()
             #expect(try await store.recognition(itemID: item.id, userID: someoneElse.id) == .none)
         }
