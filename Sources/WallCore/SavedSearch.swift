@@ -27,6 +27,14 @@ public struct SavedSearch: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
+extension SavedSearch {
+    /// The query as the language reads it; `nil` when it no longer reads (it was checked when
+    /// saved, so only a change of the language can do that).
+    public var expression: SearchExpression? {
+        try? SearchExpression(parsing: query)
+    }
+}
+
 /// The body of `GET /v1/searches`: the person's saved searches, by name.
 public struct SavedSearchList: Codable, Sendable, Equatable {
     /// The saved searches.

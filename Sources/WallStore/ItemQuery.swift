@@ -1,3 +1,4 @@
+import Foundation
 import WallCore
 
 /// What `GET /v1/items` asks for.
@@ -14,6 +15,11 @@ public struct ItemQuery: Sendable, Equatable {
     public var cursor: ItemCursor?
     /// Page size, 1 to `Limits.maxPageSize`.
     public var limit: Int
+    /// Only this item, if it matches the rest (whether a live change belongs on a smart wall).
+    public var item: UUID?
+    /// Only items on the person's own walls, none on walls shared with them (what a secret link
+    /// to a smart wall may show).
+    public var ownWallsOnly = false
 
     /// Makes a query.
     public init(

@@ -214,13 +214,23 @@ public protocol WallStore: Sendable {
     func wallLinks(wallID: UUID, userID: UUID) async throws -> [SecretWallLink]
     /// Revokes one of a wall's secret links at once; the owner alone. False when it has no such link.
     func revokeWallLink(id: UUID, wallID: UUID, userID: UUID) async throws -> Bool
-    /// The wall a secret link opens, read-only, or nil for an unknown or revoked secret.
+    /// Makes a secret link to a saved search (a smart wall), keeping only `secretHash`: the
+    /// search's owner alone (`.notFound` for anyone else), up to `Limits.maxLinksPerWall`
+    /// (`.conflict` beyond).
+    func createSearchLink(searchID: UUID, secretHash: String, indexable: Bool, userID: UUID) async throws -> SecretSearchLink
+    /// A saved search's secret links, newest first, without their secrets; its owner alone.
+    func searchLinks(searchID: UUID, userID: UUID) async throws -> [SecretSearchLink]
+    /// Revokes one of a saved search's secret links at once; its owner alone. False when it has
+    /// no such link.
+    func revokeSearchLink(id: UUID, searchID: UUID, userID: UUID) async throws -> Bool
+    /// The wall or smart wall a secret link opens, read-only, or nil for an unknown or revoked secret.
     func linkedWall(secretHash: String) async throws -> LinkedWall?
-    /// A page of the items on the wall a secret link opens, newest first (`query`'s tag, kind,
-    /// cursor and limit; its wall is always the link's); nil for an unknown or revoked secret.
+    /// A page of the items on the wall a secret link opens (or its smart wall matches), newest
+    /// first (`query`'s tag, kind, cursor and limit; its wall or search is always the link's);
+    /// nil for an unknown or revoked secret.
     func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage?
-    /// One item on the wall a secret link opens; nil for an unknown or revoked secret, an absent
-    /// item, or an item on any other wall.
+    /// One item on the wall a secret link opens (or its smart wall matches); nil for an unknown
+    /// or revoked secret, an absent item, or an item the link does not show.
     func linkedItem(id: UUID, secretHash: String) async throws -> Item?
 }
 

@@ -31,17 +31,36 @@ struct WallLinkRuleTests {
 
     @Test func aVisitorsQueryIsAlwaysTheLinksWallAndAtMostAPage() {
         let asked = ItemQuery(wall: "someone-elses", tag: "x", limit: 10_000)
-        let query = WallLinkRule.query(asked, wallID: wall)
-        #expect(query.wall == wall.uuidString.lowercased())
+        let query = WallLinkRule.query(asked, scope: .wall(wall))
+        #expect(query?.wall == wall.uuidString.lowercased())
+        #expect(query?.ownWallsOnly == false)
+        #expect(query?.tag == "x")
+        #expect(query?.limit == Limits.maxPageSize)
+    }
+
+    @Test func aSmartWallsVisitorRunsItsSearchOnTheOwnersOwnWallsOnly() throws {
+        let search = SavedSearch(
+            id: UUID(), name: "Maps", query: "tag:maps -kind:link", slug: "maps", createdAt: Date(), updatedAt: Date()
+        )
+        let asked = ItemQuery(wall: "someone-elses", tag: "x", search: try SearchExpression(parsing: "anything"), limit: 10_000)
+        let query = try #require(WallLinkRule.query(asked, scope: .search(search)))
+        #expect(query.wall == nil)
+        #expect(query.ownWallsOnly)
+        #expect(query.search == search.expression)
         #expect(query.tag == "x")
         #expect(query.limit == Limits.maxPageSize)
+    }
+
+    @Test func aSmartWallWhoseQueryNoLongerReadsShowsNothing() {
+        let search = SavedSearch(id: UUID(), name: "Old", query: "nosuch:op", slug: "old", createdAt: Date(), updatedAt: Date())
+        #expect(WallLinkRule.query(ItemQuery(), scope: .search(search)) == nil)
     }
 
     @Test func aLinkShowsItsOwnWallsItemsWithoutWhoAddedThem() {
         var item = Item(id: UUID(), kind: .text, text: "hi", wallId: wall, source: .cli, createdAt: Date(), updatedAt: Date())
         item.addedBy = "bob"
-        #expect(WallLinkRule.shows(item, wallID: wall))
-        #expect(!WallLinkRule.shows(item, wallID: UUID()))
+        #expect(WallLinkRule.shows(item, scope: .wall(wall)))
+        #expect(!WallLinkRule.shows(item, scope: .wall(UUID())))
         #expect(WallLinkRule.visible(item).addedBy == nil)
         #expect(WallLinkRule.visible(item).text == "hi")
     }

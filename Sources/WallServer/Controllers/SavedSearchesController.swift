@@ -63,8 +63,8 @@ extension ItemQuery {
         guard let saved = try await store.savedSearch(ref: ref, userID: userID) else {
             throw APIError(.notFound, .notFound, "No such saved search.", field: "search")
         }
-        // Stored only once the language read it; a query that no longer parses asks for nothing.
-        let expression = (try? SearchExpression(parsing: saved.query)) ?? SearchExpression(clauses: [])
+        // Stored only once the language read it; a query that no longer parses adds nothing.
+        let expression = saved.expression ?? SearchExpression(clauses: [])
         search = SearchExpression(clauses: expression.clauses + (search?.clauses ?? []))
     }
 }

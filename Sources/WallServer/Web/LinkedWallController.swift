@@ -51,7 +51,7 @@ struct LinkedWallController {
         }
         let base = SecretLink.path(secret)
         var view = LinkedWallPageView(
-            wallName: linked.wall.name, isNoIndex: !linked.indexable, pageHref: base, feedHref: base + "/feed.atom",
+            wallName: linked.name, isNoIndex: !linked.indexable, pageHref: base, feedHref: base + "/feed.atom",
             assets: web.renderer.assets
         )
         view.tagFilter = query.tag
@@ -72,8 +72,8 @@ struct LinkedWallController {
         else { return notFound(context) }
         let page = request.origin(publicURL: web.publicURL) + SecretLink.path(secret)
         let feed = AtomFeed(
-            id: linked.linkID, title: linked.wall.name, selfURL: page + "/feed.atom", pageURL: page,
-            items: items.items, createdAt: linked.wall.createdAt
+            id: linked.linkID, title: linked.name, selfURL: page + "/feed.atom", pageURL: page,
+            items: items.items, createdAt: linked.createdAt
         )
         let response = Response(
             status: .ok,

@@ -8,6 +8,7 @@ enum PostgresMigrations {
         v12WallItemCounts, v13LoneShareFunction, v14IndexPlans, v15NewSharesFunction, v16DropShareFunctions,
         v17SavedSearches,
         v18RecognizedText,
+        v19SearchLinks,
     ]
 
     /// Users, tokens, walls, items with full-text search, share receipts, the event log.

@@ -26,7 +26,8 @@ extension PostgresStore {
             }
             visible = .onWall(access)
         } else {
-            let shared = try await PostgresWallAccessSQL.memberWalls(actor: userID, client, logger: logger)
+            let shared = query.ownWallsOnly
+                ? [] : try await PostgresWallAccessSQL.memberWalls(actor: userID, client, logger: logger)
             visible = .acrossWalls(of: userID, shared: shared)
         }
         let search = try await itemSearch(query.search, userID: userID)
@@ -43,6 +44,7 @@ extension PostgresStore {
             WHERE (\(visible.onlyOwner)::uuid IS NULL OR i.user_id = \(visible.onlyOwner))
               AND (\(visible.onlyWall)::uuid IS NULL OR i.wall_id = \(visible.onlyWall))
               AND (\(mixed)::uuid[] IS NULL OR i.user_id = \(visible.ownerID) OR i.wall_id = ANY(\(mixed)::uuid[]))
+              AND (\(query.item)::uuid IS NULL OR i.id = \(query.item))
               AND (\(query.kind?.rawValue)::text IS NULL OR i.kind = \(query.kind?.rawValue))
               AND (\(tag)::text IS NULL OR i.tags @> ARRAY[\(tag)::text])
               AND (\(words)::text IS NULL OR i.search @@ to_tsquery('dwall_search', \(words)))

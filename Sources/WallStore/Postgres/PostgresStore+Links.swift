@@ -53,10 +53,12 @@ extension PostgresStore {
 
     public func linkedWall(secretHash: String) async throws -> LinkedWall? {
         try await ready.wait()
-        guard let target = try await target(secretHash: secretHash),
-              let wall = try await PostgresWallSQL.fetch(id: target.wallID, userID: target.ownerID, client, logger: logger)
-        else { return nil }
-        return LinkedWall(linkID: target.linkID, wall: wall, indexable: target.indexable)
+        guard let target = try await target(secretHash: secretHash) else { return nil }
+        var wall: Wall?
+        if case .wall(let wallID) = target.scope {
+            wall = try await PostgresWallSQL.fetch(id: wallID, userID: target.ownerID, client, logger: logger)
+        }
+        return WallLinkRule.linked(target, wall: wall)
     }
 
     public func linkedItems(secretHash: String, query: ItemQuery) async throws -> ItemPage? {
@@ -71,17 +73,18 @@ extension PostgresStore {
 
     // MARK: Rows
 
-    /// The link a secret opens, with its wall's owner (never leaves the store).
+    /// The link a secret opens, with its owner (never leaves the store): a wall's, else a smart
+    /// wall's.
     private func target(secretHash: String) async throws -> WallLinkTarget? {
         guard secretHash.isStorableInPostgres else { return nil }
         let rows = try await client.query("""
             SELECT l.id, l.wall_id, l.indexable, w.user_id FROM wall_links l
             JOIN walls w ON w.id = l.wall_id WHERE l.secret_hash = \(secretHash)
             """, logger: logger)
-        guard let row = try await rows.first() else { return nil }
+        guard let row = try await rows.first() else { return try await searchTarget(secretHash: secretHash) }
         let cells = row.makeRandomAccess()
         return WallLinkTarget(
-            linkID: try cells["id"].decode(UUID.self), wallID: try cells["wall_id"].decode(UUID.self),
+            linkID: try cells["id"].decode(UUID.self), scope: .wall(try cells["wall_id"].decode(UUID.self)),
             ownerID: try cells["user_id"].decode(UUID.self), indexable: try cells["indexable"].decode(Bool.self)
         )
     }

@@ -64,9 +64,9 @@ extension PostgresStore {
         return try await rows.all().count > 0
     }
 
-    private static let savedSearchColumns = "id, name, query, slug, created_at, updated_at"
+    static let savedSearchColumns = "id, name, query, slug, created_at, updated_at"
 
-    private static func fetchSavedSearch(
+    static func fetchSavedSearch(
         ref: String, userID: UUID, _ db: some PostgresQueryRunner, logger: Logger, forUpdate: Bool = false
     ) async throws -> SavedSearch? {
         let lock = forUpdate ? " FOR UPDATE" : ""
@@ -85,7 +85,7 @@ extension PostgresStore {
         return try await rows.first().map(savedSearch)
     }
 
-    private static func savedSearch(_ row: PostgresRow) throws -> SavedSearch {
+    static func savedSearch(_ row: PostgresRow) throws -> SavedSearch {
         let (id, name, query, slug, created, updated) = try row.decode((UUID, String, String, String, Date, Date).self)
         return SavedSearch(
             id: id, name: name, query: query, slug: slug, createdAt: created.roundedToMillis, updatedAt: updated.roundedToMillis

@@ -18,6 +18,7 @@ enum SQLiteMigrations {
         ("v11-wall-item-counts", v11WallItemCounts),
         ("v12-saved-searches", v12SavedSearches),
         ("v13-recognized-text", SQLiteRecognition.v13RecognizedText),
+        ("v14-search-links", v14SearchLinks),
     ]
 
     /// Applies the steps the database has not seen, all in one transaction: a step that fails

@@ -27,7 +27,8 @@ extension SQLiteStore {
                 }
                 visible = .onWall(access)
             } else {
-                visible = .acrossWalls(of: userID, shared: try WallAccessSQL.memberWalls(actor: userID, db))
+                let shared = query.ownWallsOnly ? [] : try WallAccessSQL.memberWalls(actor: userID, db)
+                visible = .acrossWalls(of: userID, shared: shared)
             }
             let search = try query.search.flatMap { expression in
                 try ItemSearch(expression) { ref in try WallAccessSQL.searchWalls(ref, actor: userID, db) }
@@ -48,6 +49,10 @@ extension SQLiteStore {
             } else {
                 conditions.append("(user_id = ? OR wall_id IN (\(databaseQuestionMarks(count: visible.wallIDs.count))))")
                 arguments += [visible.ownerID?.dbText] + StatementArguments(visible.wallIDs.map(\.dbText))
+            }
+            if let item = query.item {
+                conditions.append("id = ?")
+                arguments += [item.dbText]
             }
             let filters = SQLiteItemFilterSQL(tagOwners: visible.tagOwners)
             if let kind = query.kind { conditions.append(filters.condition(.kind(kind), &arguments)) }

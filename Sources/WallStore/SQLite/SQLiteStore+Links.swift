@@ -52,10 +52,10 @@ extension SQLiteStore {
 
     public func linkedWall(secretHash: String) async throws -> LinkedWall? {
         try await pool.read { db in
-            guard let target = try Self.target(secretHash: secretHash, db),
-                  let wall = try WallSQL.fetch(id: target.wallID, userID: target.ownerID, db)
-            else { return nil }
-            return LinkedWall(linkID: target.linkID, wall: wall, indexable: target.indexable)
+            guard let target = try Self.target(secretHash: secretHash, db) else { return nil }
+            var wall: Wall?
+            if case .wall(let wallID) = target.scope { wall = try WallSQL.fetch(id: wallID, userID: target.ownerID, db) }
+            return WallLinkRule.linked(target, wall: wall)
         }
     }
 
@@ -69,15 +69,18 @@ extension SQLiteStore {
 
     // MARK: Rows
 
-    /// The link a secret opens, with its wall's owner (never leaves the store).
+    /// The link a secret opens, with its owner (never leaves the store): a wall's, else a smart
+    /// wall's.
     private static func target(secretHash: String, _ db: Database) throws -> WallLinkTarget? {
         let statement = try db.cachedStatement(sql: """
             SELECT l.id, l.wall_id, l.indexable, w.user_id AS owner_id FROM wall_links l
             JOIN walls w ON w.id = l.wall_id WHERE l.secret_hash = ?
             """)
-        guard let row = try Row.fetchOne(statement, arguments: [secretHash]) else { return nil }
+        guard let row = try Row.fetchOne(statement, arguments: [secretHash]) else {
+            return try searchTarget(secretHash: secretHash, db)
+        }
         return WallLinkTarget(
-            linkID: try SQLiteRows.uuid(row["id"]), wallID: try SQLiteRows.uuid(row["wall_id"]),
+            linkID: try SQLiteRows.uuid(row["id"]), scope: .wall(try SQLiteRows.uuid(row["wall_id"])),
             ownerID: try SQLiteRows.uuid(row["owner_id"]), indexable: row["indexable"]
         )
     }

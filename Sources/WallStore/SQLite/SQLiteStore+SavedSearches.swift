@@ -62,7 +62,7 @@ extension SQLiteStore {
         }
     }
 
-    private static func fetchSavedSearch(ref: String, userID: UUID, _ db: Database) throws -> SavedSearch? {
+    static func fetchSavedSearch(ref: String, userID: UUID, _ db: Database) throws -> SavedSearch? {
         let row: Row?
         if let id = UUID(text: ref) {
             row = try Row.fetchOne(
@@ -76,7 +76,7 @@ extension SQLiteStore {
         return try row.map(savedSearch)
     }
 
-    private static func savedSearch(_ row: Row) throws -> SavedSearch {
+    static func savedSearch(_ row: Row) throws -> SavedSearch {
         SavedSearch(
             id: try SQLiteRows.uuid(row["id"]), name: row["name"], query: row["query"], slug: row["slug"],
             createdAt: SQLiteRows.date(row["created_at"]), updatedAt: SQLiteRows.date(row["updated_at"])
