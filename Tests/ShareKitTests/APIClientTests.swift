@@ -62,6 +62,30 @@ import WallCore
         #expect(query.contains("q=tag:c%2B%2B%20swift%20%26%20co"), "a search's + is sent as %2B, never read as a space: \(query)")
     }
 
+    @Test func savedSearchesAreListedWithTheTokenAndTheirErrorsArriveTyped() async throws {
+        let taxes = SavedSearch(
+            id: UUID(), name: "Tax PDFs", query: "tag:tax kind:pdf", slug: "tax-pdfs",
+            createdAt: Date(timeIntervalSince1970: 1_800_000_000), updatedAt: Date(timeIntervalSince1970: 1_800_000_100)
+        )
+        let transport = CannedTransport { _, index in
+            index == 0 ? CannedTransport.json(200, SavedSearchList(searches: [taxes])) : CannedTransport.error(401, .unauthorized, "Bad token.")
+        }
+        let client = WallAPIClient(server: server, token: "dw_secret", transport: transport)
+        #expect(try await client.savedSearches() == [taxes])
+        let sent = try #require(transport.requests.first)
+        #expect(sent.method == "GET")
+        #expect(sent.url.absoluteString == "https://wall.example.com/base/v1/searches")
+        #expect(sent.headers["Authorization"] == "Bearer dw_secret")
+        await #expect(throws: ShareError.unauthorized("Bad token.")) { try await client.savedSearches() }
+        let unreadable = WallAPIClient(server: server, token: "t", transport: CannedTransport { _, _ in CannedTransport.json(200, WallList(walls: [])) })
+        do {
+            _ = try await unreadable.savedSearches()
+            Issue.record("an answer without searches must throw")
+        } catch {
+            guard case .unexpected(status: 200, _) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     @Test func errorsArriveTyped() async {
         let transport = CannedTransport { request, _ in
             if request.url.path.hasSuffix("/v1/me") { return CannedTransport.error(401, .unauthorized, "Bad token.") }

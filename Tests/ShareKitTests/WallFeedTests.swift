@@ -11,12 +11,13 @@ import WallCore
         Item(id: UUID.timeOrdered(), kind: .text, text: text, wallId: wall, source: .cli, createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
     }
 
-    /// A server with two pages of items and the inbox.
+    /// A server with two pages of items, the inbox and no smart walls.
     static func transport(_ pages: [ItemPage], failing: Bool = false) -> CannedTransport {
         CannedTransport { request, _ in
             if failing { throw URLError(.notConnectedToInternet) }
             switch request.url.path {
             case "/v1/walls": return CannedTransport.json(200, WallList(walls: [inbox]))
+            case "/v1/searches": return CannedTransport.json(200, SavedSearchList(searches: []))
             case "/v1/items":
                 let cursor = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "cursor" }?.value
                 return CannedTransport.json(200, cursor == nil ? pages[0] : pages[1])
@@ -136,7 +137,8 @@ import WallCore
         let a = Self.item("a"), b = Self.item("b")
         let reads = Locked(0)
         let transport = CannedTransport { request, _ in
-            guard request.url.path == "/v1/items" else { return CannedTransport.json(200, WallList(walls: [Self.inbox])) }
+            if request.url.path == "/v1/walls" { return CannedTransport.json(200, WallList(walls: [Self.inbox])) }
+            guard request.url.path == "/v1/items" else { return CannedTransport.json(200, SavedSearchList(searches: [])) }
             let first = reads.withLock { count -> Bool in
                 count += 1
                 return count == 1

@@ -3,7 +3,8 @@ import SwiftUI
 import WallCore
 
 /// The wall as a grid of cards, newest first: pull to refresh, live changes from `/v1/events`,
-/// older cards as you scroll, a wall switcher, and the shares still waiting to sync.
+/// older cards as you scroll, a switcher of walls and smart walls (read-only), and the shares
+/// still waiting to sync.
 struct WallView: View {
     let model: AppModel
     @State private var showsPending = false
@@ -21,7 +22,7 @@ struct WallView: View {
                     ProgressView()
                 }
             }
-            .navigationTitle(title)
+            .navigationTitle(model.feed?.title ?? "All walls")
             .navigationDestination(item: $bindable.openedItemID) { id in
                 if let feed = model.feed { ItemLoader(feed: feed, id: id) }
             }
@@ -46,22 +47,28 @@ struct WallView: View {
         }
     }
 
-    private var title: String {
-        guard let feed = model.feed, let wallID = feed.wallID else { return "All walls" }
-        return feed.walls.first { $0.id == wallID }?.name ?? "Wall"
-    }
-
     private var wallMenu: some View {
         Menu {
-            Button("All walls") { Task { await model.feed?.show(wall: nil) } }
+            Button("All walls") { show(.allWalls) }
             ForEach(model.feed?.walls ?? []) { wall in
-                Button(wall.name) { Task { await model.feed?.show(wall: wall.id) } }
+                Button(wall.name) { show(.wall(wall.id)) }
+            }
+            if let smartWalls = model.feed?.smartWalls, !smartWalls.isEmpty {
+                Section("Smart walls") {
+                    ForEach(smartWalls) { smartWall in
+                        Button(smartWall.name) { show(.smartWall(smartWall.id)) }
+                    }
+                }
             }
             Divider()
             Button("Sign Out", role: .destructive) { Task { await model.signOut() } }
         } label: {
             Label("Walls", systemImage: "square.grid.2x2")
         }
+    }
+
+    private func show(_ selection: WallSelection) {
+        Task { await model.feed?.show(selection) }
     }
 }
 

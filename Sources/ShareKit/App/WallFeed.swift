@@ -2,15 +2,22 @@ import Foundation
 import Observation
 import WallCore
 
-/// The app's wall, for a SwiftUI grid to bind to: the walls, the items newest first (a page at a
-/// time), live changes applied as they arrive, and what to say when loading fails.
+/// The app's wall, for a SwiftUI grid to bind to: the walls and smart walls, the items of the one
+/// shown newest first (a page at a time), live changes applied as they arrive, and what to say
+/// when loading fails.
 @MainActor
 @Observable
 public final class WallFeed {
     /// The caller's walls, in switcher order.
     public private(set) var walls: [Wall] = []
-    /// The wall shown; every wall when `nil`.
-    public private(set) var wallID: UUID?
+    /// The caller's smart walls (saved searches), by name; read-only here.
+    public private(set) var smartWalls: [SavedSearch] = []
+    /// What is shown: every wall, one wall or one smart wall.
+    public private(set) var selection: WallSelection = .allWalls
+    /// The wall shown, when one real wall is; `nil` for every wall or a smart wall.
+    public var wallID: UUID? { selection.wallID }
+    /// The title for what is shown: "All walls", or the wall's or smart wall's name.
+    public var title: String { selection.title(walls: walls, smartWalls: smartWalls) }
     /// The items loaded so far, newest first.
     public private(set) var items: [Item] = []
     /// Whether there are older items to load.
@@ -52,14 +59,20 @@ public final class WallFeed {
 
     // MARK: Loading
 
-    /// Loads the walls and the newest page again (pull to refresh).
+    /// Loads the walls, the smart walls and the newest page again (pull to refresh); a smart wall
+    /// shown that is gone (deleted elsewhere) gives way to every wall.
     public func refresh() async {
         isLoading = true
         defer { isLoading = false }
         do throws(ShareError) {
             let walls = try await client.walls()
-            let page = try await client.items(filter(cursor: nil))
+            let smartWalls = try await loadSmartWalls()
+            var shown = selection
+            if let id = shown.smartWallID, !smartWalls.contains(where: { $0.id == id }) { shown = .allWalls }
+            let page = try await client.items(shown.filter(cursor: nil, limit: pageSize))
             self.walls = walls
+            self.smartWalls = smartWalls
+            selection = shown
             items = page.items
             cursor = page.nextCursor
             hasMore = page.nextCursor != nil
@@ -76,7 +89,7 @@ public final class WallFeed {
         isLoading = true
         defer { isLoading = false }
         do throws(ShareError) {
-            let page = try await client.items(filter(cursor: cursor))
+            let page = try await client.items(selection.filter(cursor: cursor, limit: pageSize))
             let known = Set(items.map(\.id))
             items += page.items.filter { !known.contains($0.id) }
             self.cursor = page.nextCursor
@@ -90,7 +103,12 @@ public final class WallFeed {
 
     /// Shows one wall (or every wall) and loads it.
     public func show(wall: UUID?) async {
-        wallID = wall
+        await show(wall.map(WallSelection.wall) ?? .allWalls)
+    }
+
+    /// Shows every wall, one wall or one smart wall, and loads it.
+    public func show(_ selection: WallSelection) async {
+        self.selection = selection
         await refresh()
     }
 
@@ -100,8 +118,14 @@ public final class WallFeed {
         return try await client.item(id: id)
     }
 
-    private func filter(cursor: String?) -> ItemFilter {
-        ItemFilter(wall: wallID?.uuidString, cursor: cursor, limit: pageSize)
+    /// The smart walls; none from a server older than them, which answers 404.
+    private func loadSmartWalls() async throws(ShareError) -> [SavedSearch] {
+        do throws(ShareError) {
+            return try await client.savedSearches()
+        } catch {
+            if case .notFound = error { return [] }
+            throw error
+        }
     }
 
     // MARK: Live changes
@@ -145,15 +169,16 @@ public final class WallFeed {
     }
 
     /// Applies one change: a new item goes on top, a changed one is replaced where it is (or
-    /// leaves when it moved to another wall), a deleted one goes.
+    /// leaves when it moved to another wall), a deleted one goes. On a smart wall, where only
+    /// the server knows what matches, a listed item is replaced or goes and a new one waits for
+    /// the next refresh.
     public func apply(_ event: ItemEvent) {
         let index = items.firstIndex { $0.id == event.itemId }
         guard event.type != .deleted, let item = event.item else {
             if let index { items.remove(at: index) }
             return
         }
-        let belongs = wallID.map { $0 == item.wallId } ?? true
-        switch (index, belongs) {
+        switch (index, selection.holds(item)) {
         case (let index?, true) where event.type == .updated: items[index] = item
         case (let index?, true):
             items.remove(at: index)
@@ -161,6 +186,8 @@ public final class WallFeed {
         case (let index?, false): items.remove(at: index)
         case (nil, true): items.insert(item, at: 0)
         case (nil, false): break
+        case (let index?, nil) where event.type == .updated: items[index] = item
+        case (_, nil): break
         }
     }
 }
