@@ -55,16 +55,16 @@ extension PostgresStore {
 
     /// The smart wall a secret opens, with the saved search's owner.
     func searchTarget(secretHash: String) async throws -> WallLinkTarget? {
-        let columns = Self.savedSearchColumns.split(separator: ", ").map { "s.\($0)" }.joined(separator: ", ")
+        // The saved search's columns first, in `savedSearchColumns`' order, as `savedSearch` reads them.
         let rows = try await client.query("""
-            SELECT \(unescaped: columns), l.id, l.indexable, s.user_id FROM search_links l
-            JOIN saved_searches s ON s.id = l.search_id WHERE l.secret_hash = \(secretHash)
+            SELECT s.id, s.name, s.query, s.slug, s.created_at, s.updated_at, l.id AS link_id, l.indexable, s.user_id
+            FROM search_links l JOIN saved_searches s ON s.id = l.search_id WHERE l.secret_hash = \(secretHash)
             """, logger: logger)
         guard let row = try await rows.first() else { return nil }
         let search = try Self.savedSearch(row)
         let cells = row.makeRandomAccess()
         return WallLinkTarget(
-            linkID: try cells[6].decode(UUID.self), scope: .search(search),
+            linkID: try cells["link_id"].decode(UUID.self), scope: .search(search),
             ownerID: try cells["user_id"].decode(UUID.self), indexable: try cells["indexable"].decode(Bool.self)
         )
     }
